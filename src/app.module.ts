@@ -1,0 +1,26 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
+import { AppConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { DiscoveryModule } from './discovery/discovery.module';
+import { RestModule } from './rest/rest.module';
+import { WordpressModule } from './wordpress/wordpress.module';
+
+@Module({})
+export class AppModule {
+  /** `overrides` replace environment variables (tests, CLI); everything is validated at boot. */
+  static forRoot(overrides: Record<string, string> = {}, extraModules: Type[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(overrides),
+        DatabaseModule,
+        WordpressModule,
+        AuthModule,
+        RestModule,
+        DiscoveryModule,
+        ...extraModules,
+      ],
+    };
+  }
+}

@@ -1,0 +1,82 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * Every environment variable the service reads, with its default. Validated once at boot;
+ * a bad value stops the process with a message naming the variable.
+ */
+export class Environment {
+  /** `sqlite:<file>` (`sqlite::memory:` for a throwaway database) or `mysql://user:pass@host:port/db`. */
+  @IsString()
+  @Matches(/^(sqlite:.+|(mysql|mariadb):\/\/[^/]+\/[^/?]+(\?.*)?)$/, {
+    message: 'DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/database',
+  })
+  DATABASE_URL = 'sqlite:./data/events.sqlite';
+
+  @Matches(/^[A-Za-z0-9_]{1,20}$/, { message: 'TABLE_PREFIX must be 1-20 letters, digits or underscores' })
+  TABLE_PREFIX = 'wp_';
+
+  /** Public origin (and optional path) of the site; wins over the WordPress `home` option. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'SITE_URL must be an http(s) URL such as https://example.org' })
+  SITE_URL?: string;
+
+  @Matches(/^(\/[A-Za-z0-9._~-]+)+$/, { message: 'REST_ROOT must be a path such as /wp-json (no trailing slash)' })
+  REST_ROOT = '/wp-json';
+
+  @Matches(/^[A-Za-z0-9._~-]+$/, { message: 'NS_ROOT must be a single path segment such as tribe' })
+  NS_ROOT = 'tribe';
+
+  @Transform(toInt)
+  @IsInt({ message: 'PORT must be an integer' })
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^[A-Za-z0-9._@+-]{1,60}$/, { message: 'ADMIN_USER must be a WordPress login (letters, digits, . _ @ + -)' })
+  ADMIN_USER?: string;
+
+  /** Becomes an application password of ADMIN_USER; WordPress strips every non-alphanumeric character. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^[A-Za-z0-9 ]{12,}$/, { message: 'ADMIN_PASSWORD must be at least 12 letters or digits (spaces allowed)' })
+  ADMIN_PASSWORD?: string;
+
+  @Transform(toInt)
+  @IsInt({ message: 'MAX_PER_PAGE must be an integer' })
+  @Min(1)
+  @Max(1000)
+  MAX_PER_PAGE = 50;
+
+  @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+  LOG_LEVEL: LogLevel = 'log';
+}
+
+/** Validates raw variables (process.env plus overrides); throws one error naming every bad variable. */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const known = Object.keys(new Environment()).concat(['SITE_URL', 'ADMIN_USER', 'ADMIN_PASSWORD']);
+  const picked = Object.fromEntries(Object.entries(raw).filter(([k]) => known.includes(k)));
+  const env = plainToInstance(Environment, picked, { exposeDefaultValues: true });
+  const errors = validateSync(env);
+  if (errors.length) {
+    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if ((env.ADMIN_USER === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new Error('Invalid configuration:\n  ADMIN_USER and ADMIN_PASSWORD must be set together');
+  }
+  return env;
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { NamespaceController } from './namespace.controller';
+
+@Module({ controllers: [NamespaceController] })
+export class DiscoveryModule {}

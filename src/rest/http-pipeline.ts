@@ -1,0 +1,97 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import bodyParser from 'body-parser';
+import type { NextFunction, Request, Response } from 'express';
+import multer from 'multer';
+import { parse as parseQuery } from 'qs';
+import { AppConfig } from '../config/app-config';
+import { RestRequest } from './request-context';
+
+/** Internal mount point of every controller; the configured REST_ROOT/NS_ROOT are rewritten onto it. */
+export const INTERNAL_REST_ROOT = '/wp-json';
+export const INTERNAL_NAMESPACE = '/tribe/events/v1';
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+const LANGUAGE_PREFIX = /^\/([a-z]{2}(?:[-_][A-Za-z]{2})?)(?=\/)/;
+const BODY_LIMIT = '1mb';
+
+/**
+ * Express-level steps that WordPress performs before routing: URL normalisation (language prefix,
+ * configured REST root and namespace), method override, body parsing (JSON, form, multipart) and the
+ * standard headers. Installed before Nest registers its routes.
+ */
+export function installHttpPipeline(app: NestExpressApplication, config: AppConfig): void {
+  // WordPress reads `a[]=1&a[]=2` as an array.
+  app.set('query parser', (q: string) => parseQuery(q, { depth: 5, arrayLimit: 200, parameterLimit: 1000 }));
+  app.set('etag', false);
+  app.set('x-powered-by', false);
+  app.use(rewriteUrl(config));
+  app.use(methodOverride);
+  app.use(bodyParser.text({ type: ['application/json', 'application/*+json'], limit: BODY_LIMIT }));
+  app.use(parseJsonLeniently);
+  app.use(bodyParser.urlencoded({ extended: true, limit: BODY_LIMIT, parameterLimit: 1000 }));
+  app.use(multer({ limits: { fileSize: 1024 * 1024, fields: 1000 } }).any());
+  app.use(standardHeaders(config));
+}
+
+/** `/{lang}{REST_ROOT}/{NS_ROOT}/events/v1/...` → `/wp-json/tribe/events/v1/...`. */
+function rewriteUrl(config: AppConfig) {
+  const nsFrom = config.namespacePath;
+  return (req: Request, _res: Response, next: NextFunction) => {
+    let url = req.url;
+    const lang = LANGUAGE_PREFIX.exec(url);
+    if (lang && url.slice(lang[0].length).toLowerCase().startsWith(config.restRoot.toLowerCase())) {
+      (req as RestRequest).restLanguage = lang[1];
+      url = url.slice(lang[0].length);
+    }
+    if (config.restRoot !== INTERNAL_REST_ROOT && url.toLowerCase().startsWith(config.restRoot.toLowerCase())) {
+      url = INTERNAL_REST_ROOT + url.slice(config.restRoot.length);
+    }
+    const afterRoot = url.slice(INTERNAL_REST_ROOT.length);
+    if (nsFrom !== INTERNAL_NAMESPACE && afterRoot.toLowerCase().startsWith(nsFrom.toLowerCase())) {
+      url = INTERNAL_REST_ROOT + INTERNAL_NAMESPACE + afterRoot.slice(nsFrom.length);
+    }
+    req.url = url;
+    next();
+  };
+}
+
+/** WordPress honours `_method` and `X-HTTP-Method-Override` on every method, GET included. */
+function methodOverride(req: Request, _res: Response, next: NextFunction) {
+  const query = req.url.includes('_method=') ? new URLSearchParams(req.url.split('?')[1] ?? '').get('_method') : null;
+  const requested = (query ?? req.header('x-http-method-override') ?? '').toUpperCase();
+  if (requested && METHODS.has(requested)) req.method = requested;
+  next();
+}
+
+/** Keeps a malformed JSON body as an error to report at the parameter stage (after routing). */
+function parseJsonLeniently(req: Request, _res: Response, next: NextFunction) {
+  if (typeof req.body === 'string') {
+    const text = req.body;
+    req.body = {};
+    if (text.trim() !== '') {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        req.body = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+      } catch (error) {
+        (req as RestRequest).jsonError = (error as Error).message;
+      }
+    }
+  }
+  next();
+}
+
+/** Headers WordPress sends on every REST response. */
+function standardHeaders(config: AppConfig) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const root = `${config.siteUrl ?? `${req.protocol}://${req.get('host')}`}${config.restRoot}/`;
+    res.setHeader('Link', `<${root}>; rel="https://api.w.org/"`);
+    res.setHeader('X-Robots-Tag', 'noindex');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Access-Control-Expose-Headers', 'X-WP-Total, X-WP-TotalPages, Link, X-TEC-Total, X-TEC-TotalPages');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+    );
+    next();
+  };
+}

@@ -1,0 +1,94 @@
+import {
+  applyDecorators,
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  SetMetadata,
+  UseInterceptors,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Response } from 'express';
+import { from, mergeMap, Observable } from 'rxjs';
+import { SiteService } from '../../wordpress/site.service';
+import { restArgsOf } from '../params/rest-arg.decorator';
+import { RestError } from '../rest-error';
+import { RestRequest } from '../request-context';
+import { buildUrl, listQuery, withPage } from './list-urls';
+import { Page, totalPages } from './page';
+
+export interface PaginatedOptions {
+  /** Collection path and records key: `events`, `venues`, `organizers`, `categories`, `tags`. */
+  collection: string;
+  /** Post lists and term lists differ in key order and in how a page beyond the last is answered. */
+  layout: 'posts' | 'terms';
+  /** The list's parameter DTO: its declared arguments are the ones echoed in navigation URLs. */
+  args: object;
+  /** Posts only: the 404 for an empty page > 1. */
+  pageNotFound?: { code: string; message: string };
+}
+
+const OPTIONS = Symbol('paginated');
+
+/** Builds the list envelope and headers from a Page (pure apart from the URLs it is given). */
+export function listEnvelope(options: PaginatedOptions, page: Page<unknown>, collectionUrl: string, rawQuery: string) {
+  const pages = totalPages(page.total, page.perPage);
+  if (options.layout === 'posts' && page.items.length === 0 && page.page > 1 && options.pageNotFound) {
+    throw new RestError(options.pageNotFound.code, options.pageNotFound.message, 404);
+  }
+  const recognised = new Set(restArgsOf(options.args).keys());
+  const pairs = listQuery(rawQuery, recognised, page.page, page.perPage);
+  const nav: Record<string, string> = {};
+  if (page.page < pages) nav.next_rest_url = buildUrl(collectionUrl, withPage(pairs, page.page + 1));
+  if (page.page > 1 && (options.layout === 'terms' || page.page - 1 <= pages)) {
+    nav.previous_rest_url = buildUrl(collectionUrl, withPage(pairs, page.page === 2 ? undefined : page.page - 1));
+  }
+  const restUrl = buildUrl(collectionUrl, pairs);
+  const counts = { total: page.total, total_pages: pages };
+  const body =
+    options.layout === 'posts'
+      ? { [options.collection]: page.items, rest_url: restUrl, ...nav, ...counts }
+      : { rest_url: restUrl, ...counts, [options.collection]: page.items, ...nav };
+  return { body, headers: { 'X-TEC-Total': String(page.total), 'X-TEC-TotalPages': String(pages) } };
+}
+
+/**
+ * The shared list envelope: `{records, rest_url, next_rest_url?, previous_rest_url?, total, total_pages}`
+ * for post lists, `{rest_url, total, total_pages, records, next_rest_url?, previous_rest_url?}` for term
+ * lists, plus the X-TEC-Total / X-TEC-TotalPages headers.
+ */
+@Injectable()
+export class PaginationInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly site: SiteService,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const options = this.reflector.get<PaginatedOptions>(OPTIONS, context.getHandler());
+    const req = context.switchToHttp().getRequest<RestRequest>();
+    const res = context.switchToHttp().getResponse<Response>();
+    return next.handle().pipe(
+      mergeMap((page: Page<unknown>) =>
+        from(
+          (async () => {
+            const base = await this.site.restBase(`${req.protocol}://${req.get('host')}`);
+            const { body, headers } = listEnvelope(
+              options,
+              page,
+              `${base}/${options.collection}/`,
+              req.originalUrl.split('?')[1] ?? '',
+            );
+            for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+            return body;
+          })(),
+        ),
+      ),
+    );
+  }
+}
+
+/** Marks a list handler: it returns a Page, the client gets the envelope. */
+export function Paginated(options: PaginatedOptions) {
+  return applyDecorators(SetMetadata(OPTIONS, options), UseInterceptors(PaginationInterceptor));
+}

@@ -1,0 +1,103 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ValidateBy, ValidationArguments } from 'class-validator';
+import { ArgType, coerceScalar, CoercionFailure, toList } from './coerce';
+
+/** Per-parameter description of a route argument, as WordPress registers `args` for a route. */
+export interface ArgSpec {
+  type: ArgType;
+  /** English description; translations are looked up by `<Dto>.<name>` in the i18n catalogs. */
+  description: string;
+  required?: boolean;
+  default?: unknown;
+  enum?: readonly (string | number)[];
+  /** Item type of an array argument. */
+  items?: Exclude<ArgType, 'array' | 'object'>;
+  /** Arrays also accept `a=1,2`. */
+  commaList?: boolean;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+  /**
+   * WordPress `validate_callback` run on the coerced value: return true when valid, false for
+   * "Invalid parameter.", a string for a specific message, or `{code, message}` for a detail entry.
+   */
+  validate?: (value: any, dto: any) => boolean | string | { code: string; message: string };
+}
+
+const REGISTRY = Symbol('rest-args');
+
+/** Argument specs of a DTO class, in declaration order (used by the validation pipe and discovery). */
+export function restArgsOf(dto: object): Map<string, ArgSpec> {
+  return (Reflect.getMetadata(REGISTRY, dto) as Map<string, ArgSpec> | undefined) ?? new Map();
+}
+
+/** Coerces a raw request value to the declared type; a CoercionFailure marks a type error. */
+export function coerceArg(spec: ArgSpec, raw: unknown): unknown {
+  if (spec.type === 'array') {
+    const list = toList(raw, spec.commaList ?? false);
+    if (list instanceof CoercionFailure || !spec.items) return list;
+    const items = list.map((item) => coerceScalar(item, spec.items!));
+    return items.some((i) => i instanceof CoercionFailure) ? new CoercionFailure(raw, 'array') : items;
+  }
+  if (spec.type === 'object') {
+    return raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : new CoercionFailure(raw, 'object');
+  }
+  return coerceScalar(raw, spec.type);
+}
+
+/** Checks enum/minimum/maximum and the custom validator; true or the failure to report. */
+export function checkArg(spec: ArgSpec, value: unknown, dto: object): true | string | { code: string; message: string } {
+  if (value instanceof CoercionFailure) return `{name} is not of type ${value.expected}.`;
+  if (spec.enum && !(Array.isArray(value) ? value : [value]).every((v) => spec.enum!.includes(v as string))) {
+    return `{name} is not one of ${spec.enum.join(', ')}.`;
+  }
+  if (typeof value === 'number') {
+    if (spec.minimum !== undefined && value < spec.minimum) return `{name} must be greater than or equal to ${spec.minimum}`;
+    if (spec.maximum !== undefined && value > spec.maximum) return `{name} must be less than or equal to ${spec.maximum}`;
+  }
+  if (spec.validate) {
+    const verdict = spec.validate(value, dto);
+    if (verdict === false) return 'Invalid parameter.';
+    if (verdict !== true) return verdict;
+  }
+  return true;
+}
+
+/**
+ * Declares one request argument: WordPress coercion (class-transformer), validation (class-validator),
+ * the OpenAPI property (@nestjs/swagger) and the registry the namespace index is generated from —
+ * one declaration, so the documentation cannot drift from what the route accepts.
+ */
+export function RestArg(spec: ArgSpec): PropertyDecorator {
+  return (target: object, property: string | symbol) => {
+    const name = String(property);
+    const registry = new Map(restArgsOf(target.constructor));
+    registry.set(name, spec);
+    Reflect.defineMetadata(REGISTRY, registry, target.constructor);
+
+    Transform(({ value }) => (value === undefined ? value : coerceArg(spec, value)))(target, name);
+    ValidateBy({
+      name: 'restArg',
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) =>
+          value === undefined || checkArg(spec, value, args!.object) === true,
+        defaultMessage: (args?: ValidationArguments) => {
+          const verdict = checkArg(spec, args!.value, args!.object);
+          return typeof verdict === 'string' ? verdict.replace('{name}', name) : JSON.stringify(verdict);
+        },
+      },
+    })(target, name);
+    ApiProperty({
+      type: spec.type === 'object' ? Object : spec.type,
+      items: spec.type === 'array' ? { type: spec.items ?? 'string' } : undefined,
+      required: spec.required ?? false,
+      description: spec.description,
+      default: spec.default,
+      enum: spec.enum as (string | number)[] | undefined,
+      minimum: spec.minimum,
+      maximum: spec.maximum,
+      format: spec.format,
+    })(target, name);
+  };
+}

@@ -1,0 +1,20 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { RestError } from '../rest-error';
+import { RestRequest } from '../request-context';
+
+/** JSON `null` means "not supplied" in WordPress. */
+function withoutNulls(source: unknown): Record<string, unknown> {
+  if (!source || typeof source !== 'object' || Array.isArray(source)) return {};
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== null));
+}
+
+/**
+ * All request parameters merged with WordPress precedence (body over query string); path parameters
+ * are read separately with @Param so a body `id`/`slug` never changes which record is addressed.
+ * A malformed JSON body is reported here, at the parameter stage, as WordPress does.
+ */
+export const RestParams = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
+  const req = ctx.switchToHttp().getRequest<RestRequest>();
+  if (req.jsonError !== undefined) throw RestError.invalidJson(req.jsonError);
+  return { ...withoutNulls(req.query), ...withoutNulls(req.body) };
+});
