@@ -88,3 +88,24 @@ describe('foundation: boot, auth and the base route', () => {
     expect(Number(await count())).toBe(Number(before));
   });
 });
+
+describe('first run without ADMIN_USER', () => {
+  it('creates an administrator on an empty database and prints its application password once', async () => {
+    const printed: string[] = [];
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    const t = await startTestApp({ env: { ADMIN_USER: '', ADMIN_PASSWORD: '' } });
+    write.mockRestore();
+    try {
+      const password = /application password\n\n {4}([A-Za-z0-9]{24})\n/.exec(printed.join(''))?.[1];
+      expect(password).toBeDefined();
+      await t.http.get('/wp-json/tribe/events/v1').set('Authorization', basic('admin', password!)).expect(200);
+      const stored = await t.db.sql.one<{ meta_value: string }>(`SELECT meta_value FROM ${t.db.sql.table('usermeta')} WHERE meta_key = '_application_passwords'`);
+      expect(stored!.meta_value).not.toContain(password);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -45,7 +45,7 @@ export function listEnvelope(options: PaginatedOptions, page: Page<unknown>, col
   }
   const restUrl = buildUrl(collectionUrl, pairs);
   const counts = { total: page.total, total_pages: pages };
-  const body =
+  const body: Record<string, unknown> =
     options.layout === 'posts'
       ? { [options.collection]: page.items, rest_url: restUrl, ...nav, ...counts }
       : { rest_url: restUrl, ...counts, [options.collection]: page.items, ...nav };

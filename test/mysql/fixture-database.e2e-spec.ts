@@ -1,0 +1,81 @@
+import { ProbeModule } from '../support/probe.module';
+import { FIXTURE_SQL } from '../support/shared-paths';
+import { basic, startTestApp, TestApp } from '../support/test-app';
+import { createTestDatabase, importSqlDump, TestDatabase, withMysql } from '../support/test-database';
+
+// The fixture's WordPress-created logins and application passwords (shared/fixtures/README.md).
+const LOGINS = {
+  admin: '0Tu3Y7F7uMAXwNZuyGZt3X97',
+  editor1: 'mMbwkDiyAmBAYzJ7Qg8ZHwLI',
+  author1: 'Js901TEC9HVgFIfmjNssGWSq',
+  contributor1: 'UDIAuF0FGTU7DKqYDt94JgxK',
+  subscriber1: 'aRO4BVL5i60ijHlpGWpvKant',
+};
+const TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'users', 'usermeta', 'options', 'tec_events', 'tec_occurrences'].map((t) => `wp_${t}`);
+
+/** DDL and content checksum of every WordPress table: proof that booting changed nothing. */
+async function snapshot(db: TestDatabase) {
+  return withMysql(db, async (q) => {
+    const result: Record<string, unknown> = {};
+    for (const table of TABLES) {
+      const [ddl] = await q(`SHOW CREATE TABLE \`${table}\``);
+      const [sum] = await q(`CHECKSUM TABLE \`${table}\``);
+      result[table] = { ddl: ddl['Create Table'].replace(/ AUTO_INCREMENT=\d+/, ''), checksum: sum.Checksum };
+    }
+    return result;
+  });
+}
+
+describe('on a real WordPress + The Events Calendar database (MariaDB fixture)', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let before: Record<string, unknown>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('mysql');
+    await importSqlDump(db, FIXTURE_SQL);
+    before = await snapshot(db);
+    t = await startTestApp({ database: db, env: { TABLE_PREFIX: 'wp_', ADMIN_USER: '', ADMIN_PASSWORD: '' }, modules: [ProbeModule] });
+  });
+  afterAll(async () => {
+    await t.close();
+    await db.drop();
+  });
+
+  it('boots without altering or writing any WordPress table', async () => {
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it('authenticates every WordPress-created login with its application password', async () => {
+    for (const [login, password] of Object.entries(LOGINS)) {
+      const res = await t.http.get('/wp-json/tribe/events/v1').set('Authorization', basic(login, password));
+      expect([login, res.status, res.headers['cache-control']]).toEqual([login, 200, 'no-cache, must-revalidate, max-age=0, no-store, private']);
+    }
+  });
+
+  it('accepts the password with the spaces WordPress displays, and the e-mail as login', async () => {
+    await t.http.get('/wp-json/tribe/events/v1').set('Authorization', basic('admin', '0Tu3 Y7F7 uMAX wNZu yGZt 3X97')).expect(200);
+    await t.http.get('/wp-json/tribe/events/v1').set('Authorization', basic('admin@example.com', LOGINS.admin)).expect(200);
+  });
+
+  it('rejects a wrong application password, and the login password, with 401', async () => {
+    const wrong = await t.http.get('/wp-json/tribe/events/v1').set('Authorization', basic('admin', 'AAAAAAAAAAAAAAAAAAAAAAAA')).expect(401);
+    expect(wrong.body).toEqual({ code: 'incorrect_password', message: expect.any(String), data: { status: 401 } });
+    await t.http.get('/wp-json/tribe/events/v1').set('Authorization', basic('admin', 'admin')).expect(401);
+  });
+
+  it('takes capabilities from the site’s own roles and user meta', async () => {
+    const write = (login?: keyof typeof LOGINS) => {
+      const req = t.http.post('/wp-json/tribe/events/v1/probe').send({ title: 'x', start_date: 'y' });
+      return login ? req.set('Authorization', basic(login, LOGINS[login])) : req;
+    };
+    expect((await write('admin')).status).toBe(201);
+    expect((await write('contributor1')).status).toBe(201);
+    expect((await write('subscriber1')).body).toEqual({ code: 'rest_forbidden', message: expect.any(String), data: { status: 403 } });
+    expect((await write()).status).toBe(401);
+  });
+
+  it('still writes nothing after all those requests', async () => {
+    expect(await snapshot(db)).toEqual(before);
+  });
+});
