@@ -80,10 +80,13 @@ describe('the WordPress REST pipeline', () => {
       expect(res.body.data.status).toBe(400);
       expect(Object.keys(res.body.data.params).sort()).toEqual(['include', 'page', 'per_page']);
       expect(res.body.data.params.page).toBe('page is not of type integer.');
-      expect(res.body.data.details).toEqual([]);
+      expect(res.body.data.details.page).toEqual({ code: 'rest_invalid_type', message: 'page is not of type integer.', data: { param: 'page' } });
+      const callback = await t.http.get(`${BASE}/probe?total=x`).expect(400);
+      expect(callback.body.data).toEqual({ status: 400, params: { total: 'Invalid parameter.' }, details: [] });
       const bool = await t.http.post(`${BASE}/probe`).set('Authorization', ADMIN).send({ title: 'x', start_date: 'y', all_day: 'yes', colour: 'blue' }).expect(400);
       expect(bool.body.data.params.all_day).toBe('all_day is not of type boolean.');
       expect(bool.body.data.details.colour).toEqual({ code: 'not-blue', message: 'Blue is not allowed.', data: null });
+      expect(bool.body.data.details.all_day).toEqual({ code: 'rest_invalid_type', message: 'all_day is not of type boolean.', data: { param: 'all_day' } });
       const mauve = await t.http.post(`${BASE}/probe`).set('Authorization', ADMIN).send({ title: 'x', start_date: 'y', colour: 'mauve' }).expect(400);
       expect(mauve.body.data.params).toEqual({ colour: 'Invalid parameter.' });
     });
@@ -143,6 +146,12 @@ describe('the WordPress REST pipeline', () => {
     it('joins repeated array keys with commas in the navigation URLs', async () => {
       const res = await t.http.get(`${BASE}/probe?include[]=1&include[]=2&total=1`).expect(200);
       expect(res.body.rest_url).toBe('http://127.0.0.1:3000/wp-json/tribe/events/v1/probe/?include=1%2C2&total=1&page=1&per_page=10');
+    });
+
+    it('leaves the default page 1 out of a term list’s rest_url, as the plugin does', async () => {
+      const res = await t.http.get(`${BASE}/probe/terms?total=4&per_page=2`).expect(200);
+      expect(res.body.rest_url).toBe('http://127.0.0.1:3000/wp-json/tribe/events/v1/terms/?total=4&per_page=2');
+      expect(res.body.next_rest_url).toBe('http://127.0.0.1:3000/wp-json/tribe/events/v1/terms/?total=4&per_page=2&page=2');
     });
 
     it('orders a term list differently and answers a page beyond the last with an empty 200', async () => {

@@ -10,7 +10,7 @@ import { RestParams } from '../../src/rest/params/rest-params.decorator';
 class ProbeListArgs {
   @RestArg({ type: 'integer', description: 'Page', default: 1, minimum: 1 }) page: number;
   @RestArg({ type: 'integer', description: 'Per page', minimum: 1 }) per_page?: number;
-  @RestArg({ type: 'integer', description: 'How many records exist', default: 0, minimum: 0 }) total: number;
+  @RestArg({ type: 'integer', description: 'How many records exist', default: 0, minimum: 0, callbackValidated: true }) total: number;
   @RestArg({ type: 'string', description: 'Search' }) search?: string;
   @RestArg({ type: 'array', items: 'integer', commaList: true, description: 'Ids' }) include?: number[];
 }

@@ -43,7 +43,9 @@ export function listEnvelope(options: PaginatedOptions, page: Page<unknown>, col
   if (page.page > 1 && (options.layout === 'terms' || page.page - 1 <= pages)) {
     nav.previous_rest_url = buildUrl(collectionUrl, withPage(pairs, page.page === 2 ? undefined : page.page - 1));
   }
-  const restUrl = buildUrl(collectionUrl, pairs);
+  // Term lists: the plugin's rest_url never names page 1 (the golden answers hold it bare), so the
+  // default page is left out there; every other URL keeps the project rule of lists-and-filters §1.2.
+  const restUrl = buildUrl(collectionUrl, options.layout === 'terms' && page.page === 1 ? withPage(pairs, undefined) : pairs);
   const counts = { total: page.total, total_pages: pages };
   const body: Record<string, unknown> =
     options.layout === 'posts'

@@ -23,6 +23,11 @@ export interface ArgSpec {
    * "Invalid parameter.", a string for a specific message, or `{code, message}` for a detail entry.
    */
   validate?: (value: any, dto: any) => boolean | string | { code: string; message: string };
+  /**
+   * The plugin registers its own validate_callback for this argument: every failure (type included)
+   * is then a bare "Invalid parameter." without a details entry.
+   */
+  callbackValidated?: boolean;
 }
 
 const REGISTRY = Symbol('rest-args');
@@ -46,9 +51,28 @@ export function coerceArg(spec: ArgSpec, raw: unknown): unknown {
   return coerceScalar(raw, spec.type);
 }
 
-/** Checks enum/minimum/maximum and the custom validator; true or the failure to report. */
-export function checkArg(spec: ArgSpec, value: unknown, dto: object): true | string | { code: string; message: string } {
-  if (value instanceof CoercionFailure) return `{name} is not of type ${value.expected}.`;
+/** A failure reported with its own `details` entry, as WordPress's schema validation does. */
+export interface ArgFailureDetail {
+  code: string;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * Checks type, enum, minimum/maximum and the custom validator; true, a message (`{name}` stands for the
+ * parameter), or a detail. Arguments the plugin checks with its own validate_callback
+ * (`callbackValidated`) fail with a bare "Invalid parameter." and no detail, as WordPress reports them.
+ */
+export function checkArg(spec: ArgSpec, value: unknown, dto: object): true | string | ArgFailureDetail {
+  const verdict = schemaVerdict(spec, value, dto);
+  if (verdict === true || !spec.callbackValidated) return verdict;
+  return 'Invalid parameter.';
+}
+
+function schemaVerdict(spec: ArgSpec, value: unknown, dto: object): true | string | ArgFailureDetail {
+  if (value instanceof CoercionFailure) {
+    return { code: 'rest_invalid_type', message: `{name} is not of type ${value.expected}.`, data: { param: '{name}' } };
+  }
   if (spec.enum && !(Array.isArray(value) ? value : [value]).every((v) => spec.enum!.includes(v as string))) {
     return `{name} is not one of ${spec.enum.join(', ')}.`;
   }
@@ -82,9 +106,11 @@ export function RestArg(spec: ArgSpec): PropertyDecorator {
       validator: {
         validate: (value: unknown, args?: ValidationArguments) =>
           value === undefined || checkArg(spec, value, args!.object) === true,
+        // class-validator carries a string: a detail travels JSON-encoded to the validation pipe.
         defaultMessage: (args?: ValidationArguments) => {
           const verdict = checkArg(spec, args!.value, args!.object);
-          return typeof verdict === 'string' ? verdict.replace('{name}', name) : JSON.stringify(verdict);
+          const text = typeof verdict === 'string' ? verdict : JSON.stringify(verdict);
+          return text.replaceAll('{name}', name);
         },
       },
     })(target, name);

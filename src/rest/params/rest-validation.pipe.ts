@@ -2,7 +2,7 @@ import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { RestError } from '../rest-error';
-import { restArgsOf } from './rest-arg.decorator';
+import { ArgFailureDetail, restArgsOf } from './rest-arg.decorator';
 
 /**
  * Validates the merged request parameters against a DTO declared with @RestArg, in WordPress's order:
@@ -29,9 +29,9 @@ export class RestValidationPipe implements PipeTransform {
       for (const error of errors) {
         const message = Object.values(error.constraints ?? {})[0] ?? 'Invalid parameter.';
         if (message.startsWith('{')) {
-          const detail = JSON.parse(message) as { code: string; message: string };
+          const detail = JSON.parse(message) as ArgFailureDetail;
           params[error.property] = detail.message;
-          details[error.property] = { ...detail, data: null };
+          details[error.property] = { code: detail.code, message: detail.message, data: detail.data ?? null };
         } else {
           params[error.property] = message;
         }
