@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { HierarchicalTermListArgs } from '../terms/dto/term-list.args';
+import { HierarchicalTermCreateArgs, HierarchicalTermUpdateArgs } from '../terms/dto/term-write.args';
+import { createTermsController } from '../terms/terms.controller';
+import { TermsModule } from '../terms/terms.module';
+import { CATEGORIES } from './categories.taxonomy';
+
+/** `/categories`: the shared term resource with `parent` (field, write argument and list filter). */
+@Module({
+  imports: [TermsModule],
+  controllers: [
+    createTermsController(CATEGORIES, {
+      list: HierarchicalTermListArgs,
+      create: HierarchicalTermCreateArgs,
+      update: HierarchicalTermUpdateArgs,
+    }),
+  ],
+})
+export class CategoriesModule {}

@@ -1,0 +1,200 @@
+import { Injectable } from '@nestjs/common';
+import { Caller } from '../auth/caller';
+import { requireCapabilities } from '../auth/permissions';
+import { AppConfig } from '../config/app-config';
+import { DatabaseService } from '../database/database.service';
+import { effectivePerPage, Page } from '../rest/pagination/page';
+import { RestError } from '../rest/rest-error';
+import { SiteService } from '../wordpress/site.service';
+import { TermRow, TermsStore, TermWriteError } from '../wordpress/terms.store';
+import { HierarchicalTermListArgs, TermListArgs } from './dto/term-list.args';
+import { HierarchicalTermCreateArgs, HierarchicalTermUpdateArgs, TermCreateArgs, TermUpdateArgs } from './dto/term-write.args';
+import { TermLinksFactory } from './term-links';
+import { TermListQuery } from './term-list.query';
+import { ancestorSlugs, EndpointTerm, endpointTerm } from './term-shapes';
+import { TermTaxonomy } from './term-taxonomy';
+
+type ListArgs = TermListArgs & Partial<Pick<HierarchicalTermListArgs, 'parent'>>;
+type CreateArgs = TermCreateArgs & Partial<Pick<HierarchicalTermCreateArgs, 'parent'>>;
+type UpdateArgs = TermUpdateArgs & Partial<Pick<HierarchicalTermUpdateArgs, 'parent'>>;
+
+/** Request-scoped facts every answer needs: who asks and at which origin (for URLs). */
+export interface TermRequest {
+  caller: Caller;
+  origin: string;
+}
+
+/**
+ * The `/categories` and `/tags` resources (terms.md), for any TermTaxonomy: validation that needs the
+ * database (reported as rest_invalid_param, before permissions), permissions, the WordPress writes and
+ * the endpoint representation.
+ */
+@Injectable()
+export class TermsService {
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly store: TermsStore,
+    private readonly query: TermListQuery,
+    private readonly links: TermLinksFactory,
+    private readonly site: SiteService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async get(taxonomy: TermTaxonomy, id: number, request: TermRequest): Promise<EndpointTerm> {
+    const term = await this.requireTerm(taxonomy, id);
+    return (await this.present(taxonomy, [term], request.origin))[0];
+  }
+
+  async list(taxonomy: TermTaxonomy, args: ListArgs, request: TermRequest): Promise<Page<EndpointTerm>> {
+    await this.validateListReferences(taxonomy, args);
+    const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
+    const { items, total } = await this.query.run(taxonomy, {
+      search: args.search,
+      include: args.include?.map(parseId),
+      exclude: args.exclude?.map(parseId),
+      order: args.order.toLowerCase() === 'desc' ? 'DESC' : 'ASC',
+      orderby: args.orderby,
+      hideEmpty: args.hide_empty,
+      parent: taxonomy.hierarchical ? args.parent : undefined,
+      // `event` is an alias of `post` and wins when both are given.
+      objectId: args.event ?? args.post,
+      slug: args.slug,
+      page: args.page,
+      perPage,
+    });
+    return { items: await this.present(taxonomy, items, request.origin), total, page: args.page, perPage };
+  }
+
+  /**
+   * Create (terms.md §4). `rawParent`: a `parent` sent to a flat taxonomy, which WordPress still reads
+   * and refuses with rest_taxonomy_not_hierarchical.
+   */
+  async create(taxonomy: TermTaxonomy, args: CreateArgs, rawParent: unknown, request: TermRequest): Promise<EndpointTerm> {
+    await this.validateParent(taxonomy, args.parent);
+    requireCapabilities(request.caller, ...taxonomy.manageCapabilities);
+    refuseParentOnFlat(taxonomy, rawParent);
+    const term = await this.db
+      .transaction((sql) => this.store.insert(sql, taxonomy.taxonomy, { name: args.name, slug: args.slug, description: args.description, parent: args.parent }))
+      .catch(asRestError);
+    return (await this.present(taxonomy, [term], request.origin))[0];
+  }
+
+  /** Partial update (terms.md §5): only the supplied fields change. */
+  async update(taxonomy: TermTaxonomy, id: number, args: UpdateArgs, rawParent: unknown, request: TermRequest): Promise<EndpointTerm> {
+    await this.requireTerm(taxonomy, id);
+    await this.validateParent(taxonomy, args.parent);
+    requireCapabilities(request.caller, ...taxonomy.manageCapabilities);
+    refuseParentOnFlat(taxonomy, rawParent);
+    const term = await this.db
+      .transaction((sql) => this.store.update(sql, id, taxonomy.taxonomy, { name: args.name, slug: args.slug, description: args.description, parent: args.parent }))
+      .catch(asRestError);
+    return (await this.present(taxonomy, [term], request.origin))[0];
+  }
+
+  /** Permanent delete (terms.md §6): answers the term as it was before. */
+  async delete(taxonomy: TermTaxonomy, id: number, request: TermRequest): Promise<EndpointTerm> {
+    const before = await this.requireTerm(taxonomy, id);
+    requireCapabilities(request.caller, ...taxonomy.manageCapabilities);
+    // Presented first: the former parent must still be resolvable for the category URL.
+    const [answer] = await this.present(taxonomy, [before], request.origin);
+    const deleted = await this.db.transaction((sql) => this.store.delete(sql, id, taxonomy.taxonomy));
+    if (!deleted) throw new RestError('rest_cannot_delete', 'The term cannot be deleted.', 500);
+    return answer;
+  }
+
+  /** The endpoint shape of terms of one taxonomy (ancestors loaded once, only when some term has a parent). */
+  async present(taxonomy: TermTaxonomy, terms: TermRow[], origin: string): Promise<EndpointTerm[]> {
+    const links = await this.links.forOrigin(origin);
+    const byId = terms.some((t) => t.parent) ? new Map((await this.store.all(taxonomy.taxonomy)).map((t) => [t.term_id, t])) : new Map();
+    return terms.map((term) => endpointTerm(term, taxonomy, links, ancestorSlugs(term, byId)));
+  }
+
+  /** An `{id}` that is not a term of this taxonomy fails validation (Quirk Q45: 400, not 404). */
+  private async requireTerm(taxonomy: TermTaxonomy, id: number): Promise<TermRow> {
+    const term = id > 0 ? await this.store.findById(id, taxonomy.taxonomy) : undefined;
+    if (!term) throw RestError.invalidParams({ id: 'Invalid parameter.' });
+    return term;
+  }
+
+  /** `parent` must be an existing term of the taxonomy; `0` (top level) is accepted (Quirk Q34, DEVIATE). */
+  private async validateParent(taxonomy: TermTaxonomy, parent: number | undefined): Promise<void> {
+    if (!taxonomy.hierarchical || parent === undefined || parent === 0) return;
+    if (parent < 0 || !(await this.store.findById(parent, taxonomy.taxonomy))) {
+      throw RestError.invalidParams({ parent: 'Invalid parameter.' });
+    }
+  }
+
+  /** Database checks of list arguments, all reported together (terms.md §7.1). */
+  private async validateListReferences(taxonomy: TermTaxonomy, args: ListArgs): Promise<void> {
+    const invalid: Record<string, string> = {};
+    for (const name of ['include', 'exclude'] as const) {
+      const items = args[name];
+      if (items && !(await this.allTermsExist(taxonomy, items))) invalid[name] = 'Invalid parameter.';
+    }
+    if (taxonomy.hierarchical && args.parent && !(await this.store.findById(args.parent, taxonomy.taxonomy))) {
+      invalid.parent = 'Invalid parameter.';
+    }
+    for (const name of ['post', 'event'] as const) {
+      const id = args[name];
+      if (id !== undefined && !(await this.isEvent(id))) invalid[name] = 'Invalid parameter.';
+    }
+    if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
+  }
+
+  /** Every item is the ID (numeric) or the slug of a term of the taxonomy. */
+  private async allTermsExist(taxonomy: TermTaxonomy, items: (string | number)[]): Promise<boolean> {
+    const numeric = items.filter(isNumeric).map(Number);
+    const found = new Set((await this.store.findByIds(numeric, taxonomy.taxonomy)).map((t) => t.term_id));
+    if (!numeric.every((id) => found.has(id))) return false;
+    for (const slug of items.filter((item) => !isNumeric(item))) {
+      if (!(await this.store.findBySlug(String(slug), taxonomy.taxonomy))) return false;
+    }
+    return true;
+  }
+
+  /**
+   * TEC's `is_event_id`: a post of type tribe_events, whatever its status. As in TEC, listing an event's
+   * terms needs no read permission on the event (the contract is silent; term names are public data).
+   */
+  private async isEvent(id: number): Promise<boolean> {
+    const sql = this.db.sql;
+    const row = await sql.one(`SELECT ID FROM ${sql.table('posts')} WHERE ID = ? AND post_type = 'tribe_events'`, [id]);
+    return row !== undefined;
+  }
+}
+
+function isNumeric(value: string | number): boolean {
+  return typeof value === 'number' || /^\s*\d+\s*$/.test(value);
+}
+
+/** PHP absint() as wp_parse_id_list applies it: a slug becomes 0, `12abc` becomes 12. */
+function parseId(value: string | number): number {
+  return Math.abs(parseInt(String(value), 10)) || 0;
+}
+
+function refuseParentOnFlat(taxonomy: TermTaxonomy, rawParent: unknown): void {
+  if (!taxonomy.hierarchical && rawParent !== undefined && rawParent !== null) {
+    throw new RestError('rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.', 400);
+  }
+}
+
+/** WordPress write errors as the core terms controller answers them (terms.md §4–5, errors.md). */
+function asRestError(error: unknown): never {
+  if (!(error instanceof TermWriteError)) throw error;
+  switch (error.code) {
+    case 'term_exists':
+      // WP core adds the existing ID to the error data a second time, which surfaces as `additional_data`.
+      throw new RestError('term_exists', error.message, 400, { term_id: error.existingTermId }, {
+        additional_data: [error.existingTermId, error.existingTermId],
+      });
+    case 'duplicate_term_slug':
+      // Quirk Q61: WordPress sends it without status (500) and with `data: null`; the project answers 400.
+      throw new RestError('duplicate_term_slug', error.message, 400, null);
+    case 'missing_parent':
+      throw new RestError('rest_term_invalid', error.message, 400);
+    case 'invalid_term':
+      throw RestError.invalidParams({ id: 'Invalid parameter.' });
+    case 'invalid_term_name':
+      throw RestError.invalidParams({ name: 'Invalid parameter.' });
+  }
+}

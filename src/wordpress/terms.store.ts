@@ -1,0 +1,377 @@
+import { Injectable } from '@nestjs/common';
+import { DatabaseService } from '../database/database.service';
+import { Sql, SqlParam } from '../database/sql';
+import { sanitizeTermDescription, sanitizeTermName } from '../terms/term-sanitize';
+import { sanitizeTitle } from './slugs';
+
+/** One term of one taxonomy: a `terms` row joined with its `term_taxonomy` row. */
+export interface TermRow {
+  term_id: number;
+  name: string;
+  slug: string;
+  term_group: number;
+  term_taxonomy_id: number;
+  taxonomy: string;
+  description: string;
+  parent: number;
+  count: number;
+}
+
+export interface TermInput {
+  name: string;
+  slug?: string;
+  description?: string;
+  parent?: number;
+}
+
+/** The WordPress errors of wp_insert_term / wp_update_term that callers turn into API answers. */
+export type TermWriteErrorCode = 'term_exists' | 'duplicate_term_slug' | 'missing_parent' | 'invalid_term_name' | 'invalid_term';
+
+export class TermWriteError extends Error {
+  constructor(
+    readonly code: TermWriteErrorCode,
+    message: string,
+    /** term_exists: the term that already holds the name/slug. */
+    readonly existingTermId?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What WordPress + TEC register about the taxonomies this API serves: hierarchy, and the post types
+ * whose published objects `_update_post_term_count` counts (storage.md §7).
+ */
+const TAXONOMIES: Record<string, { hierarchical: boolean; objectTypes: string[] }> = {
+  tribe_events_cat: { hierarchical: true, objectTypes: ['tribe_events', 'tec_calendar_embed'] },
+  post_tag: { hierarchical: false, objectTypes: ['post', 'tribe_events', 'tec_calendar_embed'] },
+};
+
+export function isHierarchical(taxonomy: string): boolean {
+  return TAXONOMIES[taxonomy]?.hierarchical ?? false;
+}
+
+export function placeholders(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
+}
+
+/** PHP `strtolower`: ASCII letters only. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+/** The columns of TermRow, for queries over `terms t JOIN term_taxonomy tt`. */
+export const TERM_COLUMNS = 't.term_id, t.name, t.slug, t.term_group, tt.term_taxonomy_id, tt.taxonomy, tt.description, tt.parent, tt.count';
+
+const NUMERIC = ['term_id', 'term_group', 'term_taxonomy_id', 'parent', 'count'] as const;
+
+/** Turns a selected row (TERM_COLUMNS) into a TermRow with numeric ids on both engines. */
+export function toTermRow(row: Record<string, unknown>): TermRow {
+  const term = { ...row };
+  for (const key of NUMERIC) term[key] = Number(term[key]);
+  return term as unknown as TermRow;
+}
+
+/**
+ * WordPress term semantics over `terms`, `term_taxonomy`, `term_relationships` and `termmeta`
+ * (wp_insert_term, wp_update_term, wp_delete_term, wp_set_object_terms, wp_update_term_count).
+ * Every write takes the caller's transaction (`sql`), so a term change can be part of a larger write.
+ */
+@Injectable()
+export class TermsStore {
+  constructor(private readonly db: DatabaseService) {}
+
+  /** `SELECT … FROM terms JOIN term_taxonomy` with the columns of TermRow; `t`/`tt` aliases. */
+  private select(sql: Sql): string {
+    return `SELECT ${TERM_COLUMNS}
+      FROM ${sql.table('terms')} t JOIN ${sql.table('term_taxonomy')} tt ON tt.term_id = t.term_id`;
+  }
+
+  private async many(sql: Sql, where: string, params: SqlParam[], order = 't.term_id'): Promise<TermRow[]> {
+    const rows = await sql.rows(`${this.select(sql)} WHERE ${where} ORDER BY ${order}`, params);
+    return rows.map(toTermRow);
+  }
+
+  async findById(id: number, taxonomy: string, sql: Sql = this.db.sql): Promise<TermRow | undefined> {
+    return (await this.many(sql, 't.term_id = ? AND tt.taxonomy = ?', [id, taxonomy]))[0];
+  }
+
+  async findByIds(ids: number[], taxonomy: string, sql: Sql = this.db.sql): Promise<TermRow[]> {
+    if (!ids.length) return [];
+    return this.many(sql, `t.term_id IN (${placeholders(ids)}) AND tt.taxonomy = ?`, [...ids, taxonomy]);
+  }
+
+  /** `get_term_by('slug')`: the value is slug-sanitised first. */
+  async findBySlug(slug: string, taxonomy: string, sql: Sql = this.db.sql): Promise<TermRow | undefined> {
+    const clean = sanitizeTitle(slug);
+    if (!clean) return undefined;
+    return (await this.many(sql, 't.slug = ? AND tt.taxonomy = ?', [clean, taxonomy]))[0];
+  }
+
+  /** `get_term_by('name')`: the stored (sanitised) form of the name, compared with the column collation. */
+  async findByName(name: string, taxonomy: string, sql: Sql = this.db.sql): Promise<TermRow | undefined> {
+    const clean = sanitizeTermName(name);
+    if (!clean) return undefined;
+    return (await this.many(sql, 't.name = ? AND tt.taxonomy = ?', [clean, taxonomy]))[0];
+  }
+
+  /** Every term of a taxonomy (parents, counts, slugs): for ancestor paths and hierarchy checks. */
+  all(taxonomy: string, sql: Sql = this.db.sql): Promise<TermRow[]> {
+    return this.many(sql, 'tt.taxonomy = ?', [taxonomy]);
+  }
+
+  /** wp_insert_term. Throws TermWriteError (term_exists, missing_parent, invalid_term_name). */
+  async insert(sql: Sql, taxonomy: string, input: TermInput): Promise<TermRow> {
+    const hierarchical = isHierarchical(taxonomy);
+    const parent = hierarchical ? (input.parent ?? 0) : 0;
+    if (parent > 0 && !(await this.findById(parent, taxonomy, sql))) {
+      throw new TermWriteError('missing_parent', 'Parent term does not exist.');
+    }
+    const name = sanitizeTermName(input.name);
+    if (name === '') throw new TermWriteError('invalid_term_name', 'Invalid term name.');
+    const description = sanitizeTermDescription(input.description ?? '');
+    const providedSlug = input.slug === undefined ? '' : sanitizeTitle(input.slug);
+    const slugProvided = providedSlug !== '';
+    let slug = slugProvided ? providedSlug : sanitizeTitle(name);
+
+    await this.refuseDuplicateName(sql, taxonomy, { name, slug, slugProvided, parent });
+    slug = await this.uniqueSlug(sql, slug, taxonomy, parent);
+
+    const { insertId: termId } = await sql.run(`INSERT INTO ${sql.table('terms')} (name, slug, term_group) VALUES (?, ?, 0)`, [name, slug]);
+    if (slug === '') {
+      // sanitize_title('', $term_id): a name without any slug-able character gets its ID as slug.
+      await sql.run(`UPDATE ${sql.table('terms')} SET slug = ? WHERE term_id = ?`, [String(termId), termId]);
+    }
+    await sql.run(
+      `INSERT INTO ${sql.table('term_taxonomy')} (term_id, taxonomy, description, parent, count) VALUES (?, ?, ?, ?, 0)`,
+      [termId, taxonomy, description, parent],
+    );
+    return (await this.findById(termId, taxonomy, sql))!;
+  }
+
+  /**
+   * wp_insert_term's guard against two terms with the same name at the same level, unless a distinct
+   * slug was supplied. Names compare case-insensitively in SQL, then with PHP's ASCII-only strtolower.
+   */
+  private async refuseDuplicateName(
+    sql: Sql,
+    taxonomy: string,
+    term: { name: string; slug: string; slugProvided: boolean; parent: number },
+  ): Promise<void> {
+    const sameName = await this.many(sql, 't.name = ? AND tt.taxonomy = ? AND tt.parent = ?', [term.name, taxonomy, term.parent]);
+    const nameMatch = sameName.find((row) => asciiLower(row.name) === asciiLower(term.name));
+    if (!nameMatch) return;
+    const slugMatch = await this.findBySlug(term.slug, taxonomy, sql);
+    if (term.slugProvided && nameMatch.slug !== term.slug && !slugMatch) return;
+    if (!isHierarchical(taxonomy)) throw termExists(nameMatch.term_id, 'in this taxonomy');
+    const siblings = await this.many(sql, 'tt.taxonomy = ? AND tt.parent = ?', [taxonomy, term.parent]);
+    if ((!term.slugProvided || nameMatch.slug === term.slug) && siblings.some((s) => s.name === term.name)) {
+      throw termExists(nameMatch.term_id, 'with this parent');
+    }
+    if (slugMatch && siblings.some((s) => s.slug === term.slug)) throw termExists(slugMatch.term_id, 'with this parent');
+  }
+
+  /**
+   * wp_unique_term_slug: a slug already used in the taxonomy gets the parent slugs appended (hierarchical
+   * taxonomies), then `-2`, `-3`, … until no term of any taxonomy holds it.
+   */
+  async uniqueSlug(sql: Sql, slug: string, taxonomy: string, parent: number, termId?: number): Promise<string> {
+    if (!slug || !(await this.findBySlug(slug, taxonomy, sql))) return slug;
+    let parentSuffix = '';
+    if (isHierarchical(taxonomy)) {
+      for (let ancestorId = parent; ancestorId; ) {
+        const ancestor = await this.findById(ancestorId, taxonomy, sql);
+        if (!ancestor) break;
+        parentSuffix += `-${ancestor.slug}`;
+        if (!(await this.termExists(sql, slug + parentSuffix))) break;
+        ancestorId = ancestor.parent;
+      }
+    }
+    const candidate = slug + parentSuffix;
+    if (!(await this.slugTaken(sql, candidate, termId))) return candidate;
+    for (let n = 2; ; n++) if (!(await this.slugTaken(sql, `${candidate}-${n}`))) return `${candidate}-${n}`;
+  }
+
+  /** `term_exists($value)` without a taxonomy: a term of any taxonomy with that slug or that name. */
+  private async termExists(sql: Sql, value: string): Promise<boolean> {
+    const row = await sql.one(
+      `SELECT t.term_id FROM ${sql.table('terms')} t JOIN ${sql.table('term_taxonomy')} tt ON tt.term_id = t.term_id
+       WHERE t.slug = ? OR t.name = ? LIMIT 1`,
+      [sanitizeTitle(value), value],
+    );
+    return row !== undefined;
+  }
+
+  private async slugTaken(sql: Sql, slug: string, exceptTermId?: number): Promise<boolean> {
+    const row = exceptTermId
+      ? await sql.one(`SELECT slug FROM ${sql.table('terms')} WHERE slug = ? AND term_id <> ? LIMIT 1`, [slug, exceptTermId])
+      : await sql.one(`SELECT slug FROM ${sql.table('terms')} WHERE slug = ? LIMIT 1`, [slug]);
+    return row !== undefined;
+  }
+
+  /**
+   * wp_update_term: only the given fields change (the stored slug is re-sanitised, as WordPress does).
+   * Throws TermWriteError (invalid_term, invalid_term_name, missing_parent, duplicate_term_slug).
+   */
+  async update(sql: Sql, termId: number, taxonomy: string, changes: Partial<TermInput>): Promise<TermRow> {
+    const current = await this.findById(termId, taxonomy, sql);
+    if (!current) throw new TermWriteError('invalid_term', 'Empty Term.');
+    const name = changes.name === undefined ? current.name : sanitizeTermName(changes.name);
+    if (name.trim() === '') throw new TermWriteError('invalid_term_name', 'A name is required for this term.');
+    const description = changes.description === undefined ? current.description : sanitizeTermDescription(changes.description);
+    let parent = isHierarchical(taxonomy) && changes.parent !== undefined ? changes.parent : current.parent;
+    if (parent > 0 && !(await this.findById(parent, taxonomy, sql))) {
+      throw new TermWriteError('missing_parent', 'Parent term does not exist.');
+    }
+    parent = await this.withoutLoop(sql, taxonomy, termId, parent);
+
+    let slug = sanitizeTitle(changes.slug ?? current.slug);
+    const slugWasEmpty = slug === '';
+    if (slugWasEmpty) slug = sanitizeTitle(name);
+    const duplicate = await this.findBySlug(slug, taxonomy, sql);
+    if (duplicate && duplicate.term_id !== termId) {
+      if (!slugWasEmpty && parent === current.parent) {
+        throw new TermWriteError('duplicate_term_slug', `The slug “${slug}” is already in use by another term.`);
+      }
+      slug = await this.uniqueSlug(sql, slug, taxonomy, parent, termId);
+    }
+    await sql.run(`UPDATE ${sql.table('terms')} SET name = ?, slug = ? WHERE term_id = ?`, [name, slug || String(termId), termId]);
+    await sql.run(`UPDATE ${sql.table('term_taxonomy')} SET description = ?, parent = ? WHERE term_taxonomy_id = ?`, [
+      description,
+      parent,
+      current.term_taxonomy_id,
+    ]);
+    return (await this.findById(termId, taxonomy, sql))!;
+  }
+
+  /** wp_check_term_hierarchy_for_loops: a term cannot become its own ancestor (the parent falls back to 0). */
+  private async withoutLoop(sql: Sql, taxonomy: string, termId: number, parent: number): Promise<number> {
+    if (!parent) return 0;
+    const parentOf = new Map((await this.all(taxonomy, sql)).map((t) => [t.term_id, t.parent]));
+    const seen = new Set<number>();
+    for (let id = parent; id && !seen.has(id); id = parentOf.get(id) ?? 0) {
+      if (id === termId) return 0;
+      seen.add(id);
+    }
+    return parent;
+  }
+
+  /**
+   * wp_delete_term: children move up to the term's parent, its relationships, termmeta and taxonomy row
+   * go, and the `terms` row too unless another taxonomy shares it. Other terms' counts are unaffected
+   * (only this term's relationships are removed). Returns the term as it was.
+   */
+  async delete(sql: Sql, termId: number, taxonomy: string): Promise<TermRow | undefined> {
+    const term = await this.findById(termId, taxonomy, sql);
+    if (!term) return undefined;
+    if (isHierarchical(taxonomy)) {
+      await sql.run(`UPDATE ${sql.table('term_taxonomy')} SET parent = ? WHERE parent = ? AND taxonomy = ?`, [term.parent, termId, taxonomy]);
+    }
+    await sql.run(`DELETE FROM ${sql.table('term_relationships')} WHERE term_taxonomy_id = ?`, [term.term_taxonomy_id]);
+    await sql.run(`DELETE FROM ${sql.table('termmeta')} WHERE term_id = ?`, [termId]);
+    await sql.run(`DELETE FROM ${sql.table('term_taxonomy')} WHERE term_taxonomy_id = ?`, [term.term_taxonomy_id]);
+    const shared = await sql.one(`SELECT term_taxonomy_id FROM ${sql.table('term_taxonomy')} WHERE term_id = ? LIMIT 1`, [termId]);
+    if (!shared) await sql.run(`DELETE FROM ${sql.table('terms')} WHERE term_id = ?`, [termId]);
+    return term;
+  }
+
+  /**
+   * wp_set_object_terms (replace mode) for one taxonomy: the object ends up with exactly these
+   * term_taxonomy_ids (ids of other taxonomies are ignored); every term gained or lost is recounted.
+   */
+  async setObjectTerms(sql: Sql, objectId: number, taxonomy: string, termTaxonomyIds: number[]): Promise<void> {
+    const wanted = [...new Set(termTaxonomyIds)];
+    const valid = wanted.length
+      ? (
+          await sql.rows<{ term_taxonomy_id: number }>(
+            `SELECT term_taxonomy_id FROM ${sql.table('term_taxonomy')} WHERE taxonomy = ? AND term_taxonomy_id IN (${placeholders(wanted)})`,
+            [taxonomy, ...wanted],
+          )
+        ).map((r) => Number(r.term_taxonomy_id))
+      : [];
+    const target = wanted.filter((id) => valid.includes(id));
+    const current = (
+      await sql.rows<{ term_taxonomy_id: number }>(
+        `SELECT tr.term_taxonomy_id FROM ${sql.table('term_relationships')} tr
+         JOIN ${sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
+         WHERE tr.object_id = ? AND tt.taxonomy = ?`,
+        [objectId, taxonomy],
+      )
+    ).map((r) => Number(r.term_taxonomy_id));
+    const removed = current.filter((id) => !target.includes(id));
+    for (const id of target.filter((t) => !current.includes(t))) {
+      await sql.run(`INSERT INTO ${sql.table('term_relationships')} (object_id, term_taxonomy_id, term_order) VALUES (?, ?, 0)`, [objectId, id]);
+    }
+    if (removed.length) {
+      await sql.run(`DELETE FROM ${sql.table('term_relationships')} WHERE object_id = ? AND term_taxonomy_id IN (${placeholders(removed)})`, [
+        objectId,
+        ...removed,
+      ]);
+    }
+    await this.recount(sql, [...target, ...removed]);
+  }
+
+  /**
+   * The terms of many objects in one query (wp_get_object_terms order: name, then ID). Every requested
+   * object is a key of the result; objects without terms map to [].
+   */
+  async termsOfObjects(objectIds: number[], taxonomies: string[], sql: Sql = this.db.sql): Promise<Map<number, TermRow[]>> {
+    const result = new Map<number, TermRow[]>(objectIds.map((id) => [id, []]));
+    if (!objectIds.length || !taxonomies.length) return result;
+    const rows = await sql.rows(
+      `SELECT tr.object_id, ${TERM_COLUMNS}
+       FROM ${sql.table('term_relationships')} tr
+       JOIN ${sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
+       JOIN ${sql.table('terms')} t ON t.term_id = tt.term_id
+       WHERE tr.object_id IN (${placeholders(objectIds)}) AND tt.taxonomy IN (${placeholders(taxonomies)})
+       ORDER BY t.name, t.term_id`,
+      [...objectIds, ...taxonomies],
+    );
+    for (const { object_id, ...term } of rows) result.get(Number(object_id))?.push(toTermRow(term));
+    return result;
+  }
+
+  /**
+   * `_update_post_term_count`: count = attached objects of the taxonomy's post types whose status is
+   * `publish` (storage.md §7). One UPDATE per taxonomy involved.
+   */
+  async recount(sql: Sql, termTaxonomyIds: number[]): Promise<void> {
+    const ids = [...new Set(termTaxonomyIds)];
+    if (!ids.length) return;
+    const rows = await sql.rows<{ term_taxonomy_id: number; taxonomy: string }>(
+      `SELECT term_taxonomy_id, taxonomy FROM ${sql.table('term_taxonomy')} WHERE term_taxonomy_id IN (${placeholders(ids)})`,
+      ids,
+    );
+    const byTaxonomy = new Map<string, number[]>();
+    for (const row of rows) byTaxonomy.set(row.taxonomy, [...(byTaxonomy.get(row.taxonomy) ?? []), Number(row.term_taxonomy_id)]);
+    const tt = sql.table('term_taxonomy');
+    for (const [taxonomy, group] of byTaxonomy) {
+      const types = TAXONOMIES[taxonomy]?.objectTypes;
+      const typeFilter = types ? `AND p.post_type IN (${placeholders(types)})` : '';
+      await sql.run(
+        `UPDATE ${tt} SET count = (
+           SELECT COUNT(*) FROM ${sql.table('term_relationships')} tr JOIN ${sql.table('posts')} p ON p.ID = tr.object_id
+           WHERE tr.term_taxonomy_id = ${tt}.term_taxonomy_id AND p.post_status = 'publish' ${typeFilter})
+         WHERE term_taxonomy_id IN (${placeholders(group)})`,
+        [...(types ?? []), ...group],
+      );
+    }
+  }
+
+  /** Recounts every term attached to these objects (after their status changed: publish ↔ other, trash). */
+  async recountObjects(sql: Sql, objectIds: number[]): Promise<void> {
+    if (!objectIds.length) return;
+    const rows = await sql.rows<{ term_taxonomy_id: number }>(
+      `SELECT DISTINCT term_taxonomy_id FROM ${sql.table('term_relationships')} WHERE object_id IN (${placeholders(objectIds)})`,
+      objectIds,
+    );
+    await this.recount(
+      sql,
+      rows.map((r) => Number(r.term_taxonomy_id)),
+    );
+  }
+}
+
+function termExists(termId: number, where: string): TermWriteError {
+  return new TermWriteError('term_exists', `A term with the name provided already exists ${where}.`, termId);
+}
