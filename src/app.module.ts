@@ -1,9 +1,13 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
+import { CategoriesModule } from './categories/categories.module';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
+import { OrganizersModule } from './organizers/organizers.module';
 import { RestModule } from './rest/rest.module';
+import { TagsModule } from './tags/tags.module';
+import { VenuesModule } from './venues/venues.module';
 import { WordpressModule } from './wordpress/wordpress.module';
 
 @Module({})
@@ -19,6 +23,10 @@ export class AppModule {
         AuthModule,
         RestModule,
         DiscoveryModule,
+        CategoriesModule,
+        TagsModule,
+        VenuesModule,
+        OrganizersModule,
         ...extraModules,
       ],
     };

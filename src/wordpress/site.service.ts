@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { OptionsStore } from './options.store';
+import { maybeUnserialize } from './php-serialization';
 
 /** Site-wide facts derived from configuration and the WordPress options. */
 @Injectable()
@@ -18,6 +19,21 @@ export class SiteService {
     if (this.config.siteUrl) return this.config.siteUrl;
     const home = await this.options.get<string>('home');
     return typeof home === 'string' && home ? home.replace(/\/+$/, '') : requestOrigin;
+  }
+
+  /**
+   * Default `per_page` of every list (lists-and-filters.md §1.1): TEC's own `posts_per_page` setting,
+   * else the WordPress option, else 20. Non-positive or non-numeric values are skipped.
+   */
+  async defaultPerPage(): Promise<number> {
+    const raw = await this.options.getRaw(['tribe_events_calendar_options', 'posts_per_page']);
+    const tribe = maybeUnserialize(raw.get('tribe_events_calendar_options'));
+    const candidates = [tribe && typeof tribe === 'object' ? (tribe as Record<string, unknown>).posts_per_page : undefined, raw.get('posts_per_page')];
+    for (const value of candidates) {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+      if (Number.isInteger(n) && n > 0) return n;
+    }
+    return 20;
   }
 
   /** `{PUBLIC_BASE}{REST_ROOT}/{NS_ROOT}/events/v1` — never with the language prefix. */

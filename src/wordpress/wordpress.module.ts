@@ -1,13 +1,18 @@
 import { Global, Module } from '@nestjs/common';
+import { AttachmentsStore } from './attachments';
 import { OptionsStore } from './options.store';
+import { Permalinks } from './permalinks';
+import { PostsStore } from './posts.store';
+import { SiteClockService } from './site-clock';
 import { SiteSeeder } from './site-seeder';
 import { SiteService } from './site.service';
+import { TermsStore } from './terms.store';
 import { UsersStore } from './users.store';
 
 /** WordPress semantics over the tables; shared by every resource module. */
 @Global()
 @Module({
-  providers: [OptionsStore, UsersStore, SiteService, SiteSeeder],
-  exports: [OptionsStore, UsersStore, SiteService, SiteSeeder],
+  providers: [OptionsStore, UsersStore, SiteService, SiteSeeder, PostsStore, Permalinks, AttachmentsStore, SiteClockService, TermsStore],
+  exports: [OptionsStore, UsersStore, SiteService, SiteSeeder, PostsStore, Permalinks, AttachmentsStore, SiteClockService, TermsStore],
 })
 export class WordpressModule {}

@@ -1,0 +1,66 @@
+import { Transform } from 'class-transformer';
+import { ArgSpec } from '../rest/params/rest-arg.decorator';
+import { isTimeInput } from '../events/dates';
+
+/** Statuses a write may ask for (Q22 DEVIATE: not every registered status). */
+export const WRITABLE_STATUSES: readonly string[] = ['publish', 'future', 'draft', 'pending', 'private'];
+
+/**
+ * Q36 DEVIATE: the map flags and `image` are string parameters in TEC, but JSON booleans and numbers
+ * are accepted here and read as their string form (`false` as no image). Write it above @RestArg:
+ * class-transformer runs the last-declared transform first.
+ */
+export function StringifyScalars(falseAs?: string): PropertyDecorator {
+  return Transform(({ value }) => {
+    if (value === false && falseAs !== undefined) return falseAs;
+    return typeof value === 'boolean' || typeof value === 'number' ? String(value) : value;
+  });
+}
+
+/** WP core `FILTER_VALIDATE_URL`-like check: scheme, `//`, host, no whitespace. */
+export function isAbsoluteUrl(value: string): boolean {
+  if (/\s/.test(value) || !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]+/i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Argument specs shared by the venue and organizer write DTOs (Single_Venue/Single_Organizer CREATE_args). */
+export const LINKED_ARGS = {
+  author: (what: string): ArgSpec => ({ type: 'integer', description: `The ${what} author ID` }),
+  date: (what: string): ArgSpec => ({ type: 'string', description: `The ${what} publication date`, validate: isTimeInput }),
+  dateUtc: (what: string): ArgSpec => ({
+    type: 'string',
+    description: `The ${what} publication date (UTC time zone)`,
+    validate: isTimeInput,
+  }),
+  name: (what: string, required: boolean): ArgSpec => ({
+    type: 'string',
+    description: `The ${what} name`,
+    required,
+    validate: (v: string) => v !== '',
+  }),
+  description: (what: string): ArgSpec => ({ type: 'string', description: `The ${what} description`, default: null }),
+  status: (what: string): ArgSpec => ({
+    type: 'string',
+    description: `The ${what} post status`,
+    validate: (v: string) => WRITABLE_STATUSES.includes(v),
+  }),
+  text: (description: string): ArgSpec => ({ type: 'string', description, default: null }),
+  website: (what: string): ArgSpec => ({
+    type: 'string',
+    description: `The ${what} website URL`,
+    default: null,
+    validate: (v: string) => v === '' || isAbsoluteUrl(v),
+  }),
+  image: (what: string): ArgSpec => ({
+    type: 'string',
+    description: `The ${what} featured image ID or URL`,
+    default: null,
+    validate: (v: string) => v === '' || /^\d+$/.test(v.trim()) || isAbsoluteUrl(v),
+  }),
+  flag: (description: string): ArgSpec => ({ type: 'string', description, default: null }),
+};

@@ -1,0 +1,103 @@
+import { ksesPost, renderTitle, wpautop } from '../wordpress/rendering';
+import { hasBlocks, parseBlocks, ParsedBlock, renderBlock } from '../wordpress/rendering/blocks';
+import { stripAllTags } from '../wordpress/text-sanitize';
+
+/** Tags `tribe_events_get_the_excerpt` keeps in an excerpt. */
+const EXCERPT_TAGS = new Set(['a', 'b', 'strong', 'em', 'span', 'ul', 'li', 'ol']);
+/** Blocks WP core `excerpt_remove_blocks` keeps (wrappers keep their allowed inner blocks). */
+const EXCERPT_BLOCKS = new Set([
+  'core/freeform',
+  'core/heading',
+  'core/html',
+  'core/list',
+  'core/media-text',
+  'core/paragraph',
+  'core/preformatted',
+  'core/pullquote',
+  'core/quote',
+  'core/table',
+  'core/verse',
+]);
+const WRAPPER_BLOCKS = new Set(['core/columns', 'core/column', 'core/group']);
+
+/** PHP `addslashes`. */
+function addslashes(text: string): string {
+  return text.replace(/[\\'"\0]/g, (c) => (c === '\0' ? '\\0' : `\\${c}`));
+}
+
+/** PHP `stripslashes`. */
+function stripslashes(text: string): string {
+  return text.replace(/\\(\\|[\s\S])?/g, (_, c: string | undefined) => (c === undefined ? '' : c === '0' ? '\0' : c));
+}
+
+/**
+ * WP core `esc_js`: HTML special characters escaped (entities kept), quotes backslash-escaped, CRs
+ * dropped and line feeds written as the two characters `\n`.
+ */
+export function escJs(text: string): string {
+  let safe = text
+    .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+  safe = stripslashes(safe.replace(/&#(?:x0*27|0*39);?/gi, "'")).replace(/\r/g, '');
+  return addslashes(safe).replace(/\n/g, '\\n');
+}
+
+/** WP core `antispambot`: each character randomly written as a decimal character reference or as is. */
+export function antispambot(email: string, random: () => number = Math.random): string {
+  let out = '';
+  for (const char of email) {
+    out += char.charCodeAt(0) < 0x80 && random() < 0.5 ? `&#${char.charCodeAt(0)};` : char;
+  }
+  return out.split('@').join('&#64;');
+}
+
+/** WP core `wp_trim_words`: the first `count` words of the tag-free text, `more` appended when cut. */
+export function trimWords(text: string, count = 55, more = ' [&hellip;]'): string {
+  const words = stripAllTags(text).split(/[\n\r\t ]+/).filter((w) => w !== '');
+  return words.length > count ? words.slice(0, count).join(' ') + more : words.join(' ');
+}
+
+function keptBlocks(blocks: ParsedBlock[]): string {
+  return blocks
+    .map((block) => {
+      if (block.blockName === null || EXCERPT_BLOCKS.has(block.blockName)) return renderBlock(block);
+      if (WRAPPER_BLOCKS.has(block.blockName)) return keptBlocks(block.innerBlocks);
+      return '';
+    })
+    .join('');
+}
+
+/** Only the excerpt tags survive (after kses normalised the markup). */
+function excerptKses(html: string): string {
+  return ksesPost(html).replace(/<\/?([a-zA-Z0-9-]+)[^>]*>/g, (tag, name: string) => (EXCERPT_TAGS.has(name.toLowerCase()) ? tag : ''));
+}
+
+/**
+ * TEC `tribe_events_get_the_excerpt`: the excerpt, or else the content cut to 55 words; blocks
+ * outside the excerpt set, shortcodes and most tags removed; auto-paragraphs added.
+ */
+export function jsonLdExcerpt(post: { post_excerpt: string; post_content: string }): string {
+  const hasExcerpt = post.post_excerpt !== '' && post.post_excerpt !== '0';
+  let text = hasExcerpt ? post.post_excerpt : post.post_content;
+  if (hasBlocks(text)) text = keptBlocks(parseBlocks(text));
+  text = excerptKses(text.replace(/\[.+?\]/g, ''));
+  if (!hasExcerpt) text = trimWords(text);
+  return wpautop(text);
+}
+
+/** The JSON-LD members every TEC object starts with (tribe-common `Tribe__JSON_LD__Abstract`). */
+export function jsonLdHead(
+  type: string,
+  post: { post_title: string; post_excerpt: string; post_content: string },
+  imageUrl: string | undefined,
+): Record<string, unknown> {
+  const head: Record<string, unknown> = {
+    '@type': type,
+    name: escJs(renderTitle(post.post_title)),
+    description: escJs(jsonLdExcerpt(post)),
+  };
+  if (imageUrl) head.image = imageUrl;
+  return head;
+}

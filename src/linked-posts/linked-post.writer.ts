@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { canPublish, scaleBackStatus } from '../auth/capabilities';
+import { Caller } from '../auth/caller';
+import { Sql } from '../database/sql';
+import { RestError } from '../rest/rest-error';
+import { PostLinks } from '../wordpress/permalinks';
+import { preparePublicationDates } from '../events/dates';
+import { FLOATING_STATUSES, PostColumns, PostRow, PostsStore, settleScheduledStatus } from '../wordpress/posts.store';
+import { ksesPost, ksesTitle } from '../wordpress/rendering';
+import { SiteClock } from '../wordpress/site-clock';
+import { sanitizeTitle } from '../wordpress/slugs';
+import { sanitizeTextField } from '../wordpress/text-sanitize';
+import { ResolvedInput, supplied } from './linked-input.resolver';
+import { THUMBNAIL_ID } from './linked-post.loader';
+import { LinkedInput, LinkedPostType, WriteMode } from './linked-post-type';
+
+const ORIGIN = 'events-calendar';
+
+export interface WriteContext {
+  sql: Sql;
+  caller: Caller;
+  clock: SiteClock;
+  links: PostLinks;
+}
+
+/** WordPress `title_save_pre` / `content_save_pre`: kses for callers without `unfiltered_html`, titles trimmed. */
+function savedTitle(raw: string, caller: Caller): string {
+  return (caller.capabilities.has('unfiltered_html') ? raw : ksesTitle(raw)).trim();
+}
+
+function savedContent(raw: string, caller: Caller): string {
+  return caller.capabilities.has('unfiltered_html') ? raw : ksesPost(raw);
+}
+
+/**
+ * Writes venues and organizers as TEC does (venues-organizers.md §4–§6), inside the caller's
+ * transaction: create with duplicate reuse, partial update, trash with unlinking from events.
+ */
+@Injectable()
+export class LinkedPostWriter {
+  constructor(private readonly posts: PostsStore) {}
+
+  /** Creates the record, or reuses a same-named one (Q27). Returns its ID. */
+  async create(type: LinkedPostType, input: ResolvedInput, ctx: WriteContext): Promise<number> {
+    const { sql, caller, clock, links } = ctx;
+    const title = savedTitle(String(input.args[type.nameField] ?? ''), caller);
+    if (title === '') throw new RestError(type.codes.couldNotCreate, `The ${type.nameField} could not be created.`, 400);
+    const content = supplied(input.args, 'description') ? savedContent(String(input.args.description), caller) : '';
+
+    const duplicate = await this.findDuplicate(sql, type, title, content);
+    if (duplicate !== undefined) {
+      await this.writeMeta(type, duplicate, input, 'reuse', ctx);
+      return duplicate;
+    }
+
+    const now = clock.now();
+    const requested = scaleBackStatus(input.args.status as string | undefined, canPublish(type.postType, caller.capabilities as Set<string>), true)!;
+    const dates = preparePublicationDates(input.dates, { siteTimezone: clock.timezone, now: now.ms, status: requested })!;
+    const status = settleScheduledStatus(requested, dates.post_date_gmt, now.ms);
+    let slug = sanitizeTitle(title);
+    if (!FLOATING_STATUSES.has(status)) {
+      await this.posts.claimSlugFromTrash(sql, slug, type.postType, 0);
+      slug = await this.posts.uniqueSlug(sql, slug, type.postType, 0, status);
+    }
+    const id = await this.posts.insert(sql, {
+      post_type: type.postType,
+      post_status: status,
+      post_author: input.author ?? caller.id,
+      post_title: title,
+      post_content: content,
+      post_name: slug,
+      ...dates,
+      post_modified: now.local,
+      post_modified_gmt: now.gmt,
+      guid: (ID) => links.guid({ ID, post_type: type.postType, post_status: status, post_name: slug }),
+    });
+    await this.posts.addMeta(sql, id, type.originKey, ORIGIN);
+    await this.writeMeta(type, id, input, 'create', ctx, [type.originKey]);
+    return id;
+  }
+
+  /** Partial update (project rule of §5.1): only supplied fields change. */
+  async update(type: LinkedPostType, post: PostRow, input: ResolvedInput, ctx: WriteContext): Promise<void> {
+    const { sql, caller, clock } = ctx;
+    const { args } = input;
+    const now = clock.now();
+    const columns: Partial<PostColumns> = { post_modified: now.local, post_modified_gmt: now.gmt };
+    if (supplied(args, type.nameField)) {
+      columns.post_title = savedTitle(String(args[type.nameField]), caller);
+      if (columns.post_title === '') throw new RestError(type.codes.couldNotUpdate, `The ${type.nameField} could not be updated.`, 400);
+    }
+    if (supplied(args, 'description')) columns.post_content = savedContent(String(args.description), caller);
+    if (input.author !== undefined) columns.post_author = input.author;
+
+    const requested = scaleBackStatus(args.status as string | undefined, canPublish(type.postType, caller.capabilities as Set<string>), false);
+    if (requested !== undefined || input.dates.date !== undefined || input.dates.date_utc !== undefined) {
+      const target = requested ?? post.post_status;
+      const dates = preparePublicationDates(input.dates, { siteTimezone: clock.timezone, now: now.ms, status: target, stored: post });
+      const status = settleScheduledStatus(target, (dates ?? post).post_date_gmt, now.ms);
+      Object.assign(columns, dates, { post_status: status, post_name: await this.slugForStatus(sql, post, status) });
+    }
+
+    await this.posts.update(sql, post.ID, columns);
+    if (columns.post_name !== undefined) {
+      await this.posts.recordSlugChange(sql, post.ID, post.post_name, columns.post_name, columns.post_status ?? post.post_status);
+    }
+    const changed = (['post_title', 'post_content', 'post_status'] as const).filter(
+      (c) => columns[c] !== undefined && columns[c] !== post[c],
+    );
+    await this.writeMeta(type, post.ID, input, 'update', ctx, changed);
+  }
+
+  /**
+   * WP core `wp_trash_post` plus TEC's unlinking of the record from events (Q30 DEVIATE: exactly the
+   * link rows pointing at it, on events of every status).
+   */
+  async trash(type: LinkedPostType, post: PostRow, ctx: WriteContext): Promise<void> {
+    const now = ctx.clock.now();
+    const keys = await this.posts.trash(ctx.sql, post, now);
+    await this.posts.deleteIdLinks(ctx.sql, type.eventLinkKey, post.ID);
+    await this.posts.trackModified(ctx.sql, post.ID, [...keys, 'post_status'], now);
+  }
+
+  /** The slug after a status change: back from the trash, and made unique once no longer floating. */
+  private async slugForStatus(sql: Sql, post: PostRow, status: string): Promise<string> {
+    if (status === post.post_status) return post.post_name;
+    let name = post.post_status === 'trash' ? await this.posts.slugLeavingTrash(sql, post) : post.post_name;
+    if (status !== 'trash' && !FLOATING_STATUSES.has(status)) {
+      await this.posts.claimSlugFromTrash(sql, name, post.post_type, post.ID);
+      name = await this.posts.uniqueSlug(sql, name, post.post_type, post.ID, status);
+    }
+    return name;
+  }
+
+  /** Case-insensitive match on the name (and the description when one is given), lowest ID first (§4.4). */
+  private async findDuplicate(sql: Sql, type: LinkedPostType, title: string, content: string): Promise<number | undefined> {
+    const nocase = sql.isMysql ? '' : ' COLLATE NOCASE';
+    let query = `SELECT ID FROM ${sql.table('posts')} WHERE post_type = ? AND post_status <> 'trash' AND post_title = ?${nocase}`;
+    const params = [type.postType, title];
+    if (content !== '') {
+      query += ` AND post_content = ?${nocase}`;
+      params.push(content);
+    }
+    const row = await sql.one<{ ID: number }>(`${query} ORDER BY ID LIMIT 1`, params);
+    return row ? Number(row.ID) : undefined;
+  }
+
+  /** Supplied text fields (plain-text sanitised), the type's derived keys, the image; then TEC's bookkeeping. */
+  private async writeMeta(type: LinkedPostType, id: number, input: ResolvedInput, mode: WriteMode, ctx: WriteContext, changed: string[] = []): Promise<void> {
+    const { sql } = ctx;
+    const sanitized: Record<string, unknown> = { ...input.args };
+    const writes: [string, string][] = [];
+    for (const field of type.textFields) {
+      if (!supplied(input.args, field.field)) continue;
+      // Contract: meta is stored through sanitize_text_field; URLs keep their %-octets (project choice:
+      // removing them would change the address the caller gave).
+      sanitized[field.field] = sanitizeTextField(String(input.args[field.field]), field.url);
+      if (!field.derived) writes.push([field.key, sanitized[field.field] as string]);
+    }
+    const stored = await this.posts.metaOf(id, type.textFields.map((f) => f.key), sql);
+    for (const [key, value] of writes) stored.set(key, [value]);
+    writes.push(...type.derivedMeta(sanitized as LinkedInput, (key) => stored.get(key)?.[0], mode));
+
+    for (const [key, value] of writes) if (await this.posts.setMeta(sql, id, key, value)) changed.push(key);
+    if (input.image !== undefined && input.image !== null) {
+      if (await this.posts.setMeta(sql, id, THUMBNAIL_ID, input.image)) changed.push(THUMBNAIL_ID);
+    } else if (input.image === null && mode !== 'create') {
+      await this.posts.deleteMeta(sql, id, THUMBNAIL_ID);
+    }
+    await this.posts.trackModified(sql, id, changed, ctx.clock.now());
+  }
+}

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { Caller } from '../auth/caller';
+import { DatabaseService } from '../database/database.service';
+import { Sql } from '../database/sql';
+import { RestValidationPipe } from '../rest/params/rest-validation.pipe';
+import { RestError } from '../rest/rest-error';
+import { PostLinks } from '../wordpress/permalinks';
+import { PostsStore } from '../wordpress/posts.store';
+import { SiteClock } from '../wordpress/site-clock';
+import { LinkedInputResolver, ResolvedInput } from './linked-input.resolver';
+import { LinkedPostWriter } from './linked-post.writer';
+import { LinkedInput, LinkedPostType } from './linked-post-type';
+
+/** One linked record of an event write, as validated before anything is written. */
+export type LinkItem = { existing: number } | { inline: ResolvedInput } | { cannotCreate: true };
+
+/**
+ * What an event write asks for one link type: leave the links as they are (parameter absent), remove
+ * them, or link these records in this order.
+ */
+export type LinkPlan = { kind: 'unchanged' } | { kind: 'clear' } | { kind: 'link'; items: LinkItem[] };
+
+/** Everything the inline writes of an event need; `sql` is the event's transaction. */
+export interface InlineWriteContext {
+  sql: Sql;
+  caller: Caller;
+  clock: SiteClock;
+  links: PostLinks;
+}
+
+const isEmptyValue = (v: unknown) =>
+  v === 0 || v === '0' || v === '' || (Array.isArray(v) && v.length === 0) || (isPlainObject(v) && Object.keys(v).length === 0);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isId(value: unknown): boolean {
+  return (typeof value === 'number' && Number.isInteger(value) && value > 0) || (typeof value === 'string' && /^\s*\d+\s*$/.test(value) && Number(value) > 0);
+}
+
+/**
+ * Venues and organizers given inside an event write (events.md §4.2/§4.3, venues-organizers.md §4.4
+ * and §7): `prepare` validates everything before the event is written (errors name the event's
+ * `venue` / `organizer` parameter), `apply` creates or reuses the inline records inside the event's
+ * transaction and returns the IDs to link.
+ */
+@Injectable()
+export class LinkedPostsInline {
+  private readonly pipe = new RestValidationPipe();
+
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly posts: PostsStore,
+    private readonly resolver: LinkedInputResolver,
+    private readonly writer: LinkedPostWriter,
+  ) {}
+
+  /** Validates the raw `venue` / `organizer` parameter of an event write; throws `rest_invalid_param`. */
+  async prepare(type: LinkedPostType, raw: unknown, caller: Caller, clock: SiteClock, requestOrigin: string, sql: Sql = this.db.sql): Promise<LinkPlan> {
+    if (raw === undefined || raw === null) return { kind: 'unchanged' };
+    if (isEmptyValue(raw)) return { kind: 'clear' };
+    const elements = this.elements(type, raw);
+    const items: LinkItem[] = [];
+    for (const element of elements) items.push(await this.item(type, element, caller, clock, requestOrigin, sql));
+    return { kind: 'link', items };
+  }
+
+  /** Creates/reuses the inline records (in the event's transaction); the IDs to link, duplicates once. */
+  async apply(type: LinkedPostType, plan: LinkPlan, ctx: InlineWriteContext): Promise<number[] | undefined> {
+    if (plan.kind === 'unchanged') return undefined;
+    if (plan.kind === 'clear') return [];
+    const ids: number[] = [];
+    for (const item of plan.items) {
+      let id: number;
+      if ('existing' in item) id = item.existing;
+      else if ('inline' in item) id = await this.writer.create(type, item.inline, ctx);
+      else throw new RestError(type.codes.couldNotCreate, `The ${type.nameField} could not be created.`, 400);
+      if (!ids.includes(id)) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** `prepare` + `apply` in one step, for callers that validated everything else already. */
+  async resolveForEvent(type: LinkedPostType, raw: unknown, ctx: InlineWriteContext, requestOrigin: string): Promise<number[] | undefined> {
+    return this.apply(type, await this.prepare(type, raw, ctx.caller, ctx.clock, requestOrigin, ctx.sql), ctx);
+  }
+
+  /**
+   * The accepted shapes: venues are one element (a one-element list is accepted, Q12 DEVIATE; several
+   * venues or a comma list are invalid); organizers are a list, a comma list or a single element.
+   */
+  private elements(type: LinkedPostType, raw: unknown): unknown[] {
+    const list = Array.isArray(raw)
+      ? raw
+      : typeof raw === 'string' && raw.includes(',')
+        ? raw.split(',').map((s) => s.trim()).filter(Boolean)
+        : [raw];
+    if (type.nameField === 'venue' && list.length !== 1) throw this.invalid(type);
+    return list;
+  }
+
+  private async item(type: LinkedPostType, element: unknown, caller: Caller, clock: SiteClock, requestOrigin: string, sql: Sql): Promise<LinkItem> {
+    if (isId(element)) return { existing: await this.existing(type, Number(element), sql) };
+    if (!isPlainObject(element)) throw this.invalid(type);
+    if (element.id !== undefined && element.id !== null && element.id !== '' && element.id !== 0) {
+      if (!isId(element.id)) throw this.invalid(type);
+      return { existing: await this.existing(type, Number(element.id), sql) };
+    }
+    const emptyName = element[type.nameField] === '' && type.emptyInlineName === 'could-not-create';
+    const args = await this.validated(type, emptyName ? { ...element, [type.nameField]: '-' } : element);
+    try {
+      const inline = await this.resolver.resolve(args, caller, clock, requestOrigin, sql);
+      return emptyName ? { cannotCreate: true } : { inline };
+    } catch (error) {
+      if (error instanceof RestError) throw this.invalid(type, error);
+      throw error;
+    }
+  }
+
+  private async existing(type: LinkedPostType, id: number, sql: Sql): Promise<number> {
+    const post = await this.posts.byId(id, sql);
+    if (!post || post.post_type !== type.postType) throw this.invalid(type);
+    return id;
+  }
+
+  /** The inline object checked exactly as a `POST /venues` (`/organizers`) body. */
+  private async validated(type: LinkedPostType, element: Record<string, unknown>): Promise<LinkedInput> {
+    const withoutNulls = Object.fromEntries(Object.entries(element).filter(([, v]) => v !== null));
+    try {
+      return (await this.pipe.transform(withoutNulls, { type: 'custom', metatype: type.createArgs, data: undefined })) as LinkedInput;
+    } catch (error) {
+      if (error instanceof RestError) throw this.invalid(type, error);
+      throw error;
+    }
+  }
+
+  /** Any problem with the linked records is an invalid `venue` / `organizer` parameter of the event. */
+  private invalid(type: LinkedPostType, cause?: RestError): RestError {
+    const params = cause?.extra && typeof cause.extra === 'object' ? (cause.extra.params as Record<string, string> | string[] | undefined) : undefined;
+    const detail = params === undefined ? '' : Array.isArray(params) ? ` Missing: ${params.join(', ')}.` : ` ${Object.entries(params).map(([k, v]) => `${k}: ${v}`).join(' ')}`;
+    return RestError.invalidParams({ [type.nameField]: `Invalid parameter.${detail}` });
+  }
+}

@@ -1,0 +1,210 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Caller } from '../auth/caller';
+import { requireCapabilities, requirePermission } from '../auth/permissions';
+import { AppConfig } from '../config/app-config';
+import { DatabaseService } from '../database/database.service';
+import { Sql } from '../database/sql';
+import { effectivePerPage, Page } from '../rest/pagination/page';
+import { RestError } from '../rest/rest-error';
+import { Permalinks } from '../wordpress/permalinks';
+import { PostMeta, PostRow, PostsStore } from '../wordpress/posts.store';
+import { formatUtc } from '../events/dates';
+import { SiteClockService } from '../wordpress/site-clock';
+import { SiteService } from '../wordpress/site.service';
+import { sanitizeTitle } from '../wordpress/slugs';
+import { LinkedInputResolver, ResolvedInput } from './linked-input.resolver';
+import { LinkedPostLoader } from './linked-post.loader';
+import { LinkedPostWriter } from './linked-post.writer';
+import { LinkedInput, LinkedPostType } from './linked-post-type';
+import { LinkedListArgs } from './list-args';
+import { listIds } from './list-query';
+import { represent } from './representation';
+import { ReadCredentials } from './request.decorators';
+import { matchesSearch, searchFragments } from './search';
+import { isTruthy } from './truthy';
+import { can, canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from './visibility';
+
+/** How a route names its record: the `{id}` path segment or the `{slug}` of a by-slug route. */
+export type RecordRef = { id: number } | { slug: string };
+
+export type Representation = Record<string, unknown>;
+
+/** What an embedding event read needs to represent its venue and organizers. */
+export interface EmbedOptions {
+  caller: Caller;
+  requestOrigin: string;
+  /** Single event read: the embedded records carry their `json_ld`. */
+  single: boolean;
+  credentials?: ReadCredentials;
+  sql?: Sql;
+}
+
+/**
+ * The behaviour venues and organizers share (venues-organizers.md §3–§6, lists-and-filters.md §3): one
+ * implementation driven by the LinkedPostType description of each resource.
+ */
+@Injectable()
+export class LinkedPostsService {
+  private readonly logger = new Logger('LinkedPosts');
+
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly posts: PostsStore,
+    private readonly loader: LinkedPostLoader,
+    private readonly writer: LinkedPostWriter,
+    private readonly resolver: LinkedInputResolver,
+    private readonly permalinks: Permalinks,
+    private readonly clocks: SiteClockService,
+    private readonly site: SiteService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The addressed record, of any status (trash included). Anything else is an invalid `id`/`slug`
+   * parameter (Q45); slugs are normalised like WordPress `sanitize_title_for_query`.
+   */
+  async target(type: LinkedPostType, ref: RecordRef, sql: Sql = this.db.sql): Promise<{ post: PostRow; meta: PostMeta }> {
+    const post =
+      'id' in ref ? await this.posts.byId(ref.id, sql) : await this.posts.bySlug(type.postType, sanitizeTitle(ref.slug), sql);
+    if (!post || post.post_type !== type.postType) {
+      throw RestError.invalidParams({ ['id' in ref ? 'id' : 'slug']: 'Invalid parameter.' });
+    }
+    return { post, meta: await this.posts.metaOf(post.ID, undefined, sql) };
+  }
+
+  async read(type: LinkedPostType, ref: RecordRef, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
+    const { post, meta } = await this.target(type, ref);
+    if (!canRead(caller, post, meta)) {
+      throw new RestError(type.codes.notAccessible, `The ${type.nameField} is not accessible.`, 403);
+    }
+    return (await this.embed(type, [post.ID], { caller, requestOrigin, single: true, credentials })).get(post.ID)!;
+  }
+
+  /**
+   * Representations of many records at once, keyed by ID (missing IDs are absent). Used by the single
+   * reads and by the events module for the venue/organizers of a page of events: whatever the records'
+   * status (Q48), `json_ld` only for single reads and records the caller may see.
+   */
+  async embed(type: LinkedPostType, ids: readonly number[], options: EmbedOptions): Promise<Map<number, Representation>> {
+    const sql = options.sql ?? this.db.sql;
+    const [records, links] = await Promise.all([
+      this.loader.load(type, ids, options.requestOrigin, sql),
+      this.permalinks.forOrigin(options.requestOrigin, sql),
+    ]);
+    const { caller, credentials = {} } = options;
+    const result = new Map<number, Representation>();
+    for (const [id, record] of records) {
+      result.set(
+        id,
+        represent(type, record, {
+          links,
+          jsonLd: options.single && jsonLdVisible(caller, record.post),
+          unlocked: passwordUnlocked(caller, record.post, record.meta, credentials.password, credentials.context),
+        }),
+      );
+    }
+    return result;
+  }
+
+  async list(type: LinkedPostType, args: LinkedListArgs, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Page<Representation>> {
+    const statuses = listStatuses(caller, type.capabilityBase, args.status);
+    const invalid: Record<string, string> = {};
+    if (!statuses) invalid.status = 'Invalid parameter.';
+    if (args.event !== undefined && (await this.posts.byId(args.event))?.post_type !== 'tribe_events') invalid.event = 'Invalid parameter.';
+    if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
+
+    let ids = await listIds(this.db.sql, type, {
+      statuses: readableStatuses(caller, type.postType, statuses!),
+      callerId: caller.id,
+      event: args.event,
+      hasEvents: args.has_events === undefined ? undefined : isTruthy(args.has_events),
+      upcoming: isTruthy(args.only_with_upcoming)
+        ? { fromUtc: formatUtc(Date.now()), statuses: caller.capabilities.has('read_private_posts') ? ['publish', 'private'] : ['publish'] }
+        : undefined,
+    });
+    if (args.search !== undefined) ids = await this.searchAmong(type, ids, searchFragments(args.search));
+
+    const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
+    const pageIds = ids.slice((args.page - 1) * perPage, args.page * perPage);
+    const reps = await this.embed(type, pageIds, { caller, requestOrigin, single: false, credentials });
+    return { items: pageIds.map((id) => reps.get(id)!).filter(Boolean), total: ids.length, page: args.page, perPage };
+  }
+
+  async create(type: LinkedPostType, args: LinkedInput, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
+    const clock = await this.clocks.clock();
+    const input = await this.resolver.resolve(args, caller, clock, requestOrigin);
+    requireCapabilities(caller, `edit_${type.capabilityBase}`);
+    this.requireAuthorRight(type, input, caller, undefined);
+    const links = await this.permalinks.forOrigin(requestOrigin);
+    const id = await this.write(type.codes.couldNotCreate, 400, () =>
+      this.db.transaction((sql) => this.writer.create(type, input, { sql, caller, clock, links })),
+    );
+    return this.afterWrite(type, id, caller, requestOrigin, credentials);
+  }
+
+  async update(type: LinkedPostType, ref: RecordRef, args: LinkedInput, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
+    const { post, meta } = await this.target(type, ref);
+    const clock = await this.clocks.clock();
+    const input = await this.resolver.resolve(args, caller, clock, requestOrigin);
+    requirePermission(caller, can('edit', caller, post, meta));
+    this.requireAuthorRight(type, input, caller, post);
+    const links = await this.permalinks.forOrigin(requestOrigin);
+    await this.write(type.codes.couldNotUpdate, 400, () =>
+      this.db.transaction(async (sql) => {
+        const current = (await this.posts.byId(post.ID, sql))!;
+        await this.writer.update(type, current, input, { sql, caller, clock, links });
+      }),
+    );
+    return this.afterWrite(type, post.ID, caller, requestOrigin, credentials);
+  }
+
+  async trash(type: LinkedPostType, ref: RecordRef, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
+    const { post, meta } = await this.target(type, ref);
+    requirePermission(caller, can('delete', caller, post, meta));
+    if (post.post_status === 'trash') throw new RestError(type.codes.inTrash, `The ${type.nameField} is already in the trash.`, 410);
+    const clock = await this.clocks.clock();
+    const links = await this.permalinks.forOrigin(requestOrigin);
+    await this.write(type.codes.couldNotDelete, 500, () =>
+      this.db.transaction(async (sql) => {
+        const current = (await this.posts.byId(post.ID, sql))!;
+        if (current.post_status === 'trash') throw new RestError(type.codes.inTrash, `The ${type.nameField} is already in the trash.`, 410);
+        await this.writer.trash(type, current, { sql, caller, clock, links });
+      }),
+    );
+    return this.afterWrite(type, post.ID, caller, requestOrigin, credentials);
+  }
+
+  /** Q24 DEVIATE: setting another author needs `edit_others_<type>` (403 `rest_cannot_edit_others`). */
+  private requireAuthorRight(type: LinkedPostType, input: ResolvedInput, caller: Caller, post: PostRow | undefined): void {
+    if (input.author === undefined || input.author === caller.id || input.author === post?.post_author) return;
+    if (!caller.capabilities.has(`edit_others_${type.capabilityBase}`)) {
+      throw new RestError('rest_cannot_edit_others', 'Sorry, you are not allowed to set another user as the author.', 403);
+    }
+  }
+
+  /** Storage failures of a write answer the type's code (errors.md §4); RestErrors pass through. */
+  private async write<T>(code: string, status: number, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof RestError) throw error;
+      this.logger.error(`${code}: ${(error as Error).stack ?? error}`);
+      throw new RestError(code, 'The record could not be written.', status);
+    }
+  }
+
+  private async afterWrite(type: LinkedPostType, id: number, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
+    return (await this.embed(type, [id], { caller, requestOrigin, single: false, credentials })).get(id)!;
+  }
+
+  /** Keeps, in order, the records where one searched field holds every fragment (lists-and-filters.md §3.2). */
+  private async searchAmong(type: LinkedPostType, ids: number[], fragments: string[]): Promise<number[]> {
+    if (!ids.length || !fragments.length) return ids;
+    const [posts, meta] = await Promise.all([this.posts.byIds(ids), this.posts.meta(ids, type.searchKeys)]);
+    return ids.filter((id) => {
+      const post = posts.get(id)!;
+      const fields = [post.post_title, post.post_content, post.post_excerpt, ...[...meta.get(id)!.values()].flat()];
+      return matchesSearch(fields, fragments);
+    });
+  }
+}

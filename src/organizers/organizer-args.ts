@@ -1,0 +1,32 @@
+import { RestArg } from '../rest/params/rest-arg.decorator';
+import { LINKED_ARGS, StringifyScalars } from '../linked-posts/args';
+import { LinkedListArgs } from '../linked-posts/list-args';
+
+/** Organizer write parameters (`Single_Organizer::CREATE_args`, venues-organizers.md §4.6), in TEC's order. */
+function organizerArgs(nameRequired: boolean) {
+  class OrganizerArgs {
+    @RestArg(LINKED_ARGS.author('organizer')) author?: number;
+    @RestArg(LINKED_ARGS.date('organizer')) date?: string;
+    @RestArg(LINKED_ARGS.dateUtc('organizer')) date_utc?: string;
+    @RestArg(LINKED_ARGS.name('organizer', nameRequired)) organizer?: string;
+    @RestArg(LINKED_ARGS.description('organizer')) description?: string | null;
+    @RestArg(LINKED_ARGS.status('organizer')) status?: string;
+    @RestArg(LINKED_ARGS.text('The organizer phone number')) phone?: string | null;
+    @RestArg(LINKED_ARGS.website('organizer')) website?: string | null;
+    // Q56 COPY: no e-mail format check.
+    @RestArg(LINKED_ARGS.text('The organizer e-mail address')) email?: string | null;
+    @StringifyScalars('')
+    @RestArg(LINKED_ARGS.image('organizer'))
+    image?: string | null;
+  }
+  return OrganizerArgs;
+}
+
+/** `POST /organizers`: the name is required. */
+export class OrganizerCreateArgs extends organizerArgs(true) {}
+
+/** `POST|PUT|PATCH /organizers/{id}` and by-slug: every field optional. */
+export class OrganizerUpdateArgs extends organizerArgs(false) {}
+
+/** `GET /organizers`. */
+export class OrganizerListArgs extends LinkedListArgs {}

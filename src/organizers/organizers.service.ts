@@ -1,0 +1,13 @@
+import { Injectable } from '@nestjs/common';
+import { LinkedPostResource } from '../linked-posts/linked-post.resource';
+import { LinkedPostsInline } from '../linked-posts/linked-posts.inline';
+import { LinkedPostsService } from '../linked-posts/linked-posts.service';
+import { ORGANIZER } from './organizer.type';
+
+/** Organizers (the events module embeds and links them through this service). */
+@Injectable()
+export class OrganizersService extends LinkedPostResource {
+  constructor(linked: LinkedPostsService, inline: LinkedPostsInline) {
+    super(ORGANIZER, linked, inline);
+  }
+}
