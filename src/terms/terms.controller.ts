@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, Patch, Post, Put, Res, Type } from '
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Paginated } from '../rest/pagination/pagination.interceptor';
+import { declareArgs } from '../rest/params/declare-args';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { TermListArgs } from './dto/term-list.args';
@@ -73,17 +74,9 @@ export function createTermsController(taxonomy: TermTaxonomy, args: TermArgTypes
     }
   }
 
-  // The handlers above are written once against the base DTOs; the validation pipe (and the route
-  // documentation) read a parameter's class from `design:paramtypes`, so point it at this module's DTOs.
   declareArgs(TermsController, 'list', 0, args.list);
   declareArgs(TermsController, 'create', 0, args.create);
   for (const method of ['updateByPost', 'updateByPut', 'updateByPatch']) declareArgs(TermsController, method, 1, args.update);
   Object.defineProperty(TermsController, 'name', { value: `${taxonomy.collection[0].toUpperCase()}${taxonomy.collection.slice(1)}Controller` });
   return TermsController;
-}
-
-function declareArgs(controller: Type, method: string, index: number, dto: Type): void {
-  const types = [...(Reflect.getMetadata('design:paramtypes', controller.prototype, method) as unknown[])];
-  types[index] = dto;
-  Reflect.defineMetadata('design:paramtypes', types, controller.prototype, method);
 }
