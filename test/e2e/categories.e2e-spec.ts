@@ -140,6 +140,7 @@ describe('/categories', () => {
       }
       const typed = await t.http.post(CATEGORIES).set('Authorization', ADMIN).send({ name: 'x', parent: 'foo' });
       expect(typed.body.data.params.parent).toBe('parent is not of type integer.');
+      expect(typed.body.data.details.parent).toEqual({ code: 'rest_invalid_type', message: 'parent is not of type integer.', data: { param: 'parent' } });
     });
 
     it('accepts parent 0 as top level', async () => {
