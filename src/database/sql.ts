@@ -2,6 +2,11 @@ import { DataSource, QueryRunner } from 'typeorm';
 
 export type SqlParam = string | number | null;
 
+/** `?, ?, ?` for an `IN (…)` list of these values. */
+export function placeholders(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
+}
+
 export interface WriteResult {
   insertId: number;
   affected: number;

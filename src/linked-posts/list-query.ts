@@ -1,4 +1,4 @@
-import { Sql, SqlParam } from '../database/sql';
+import { placeholders, Sql, SqlParam } from '../database/sql';
 import { LinkedPostType } from './linked-post-type';
 import { ReadableStatuses } from './visibility';
 
@@ -16,10 +16,6 @@ export interface ListFilters {
   upcoming?: { fromUtc: string; statuses: readonly string[] };
 }
 
-function list(values: readonly SqlParam[]): string {
-  return values.map(() => '?').join(',');
-}
-
 /**
  * IDs of the records matching every filter, in WordPress' default order: publication date descending,
  * then ID descending (Q58). Links are read from the events' meta, compared as numbers.
@@ -33,11 +29,11 @@ export async function listIds(sql: Sql, type: LinkedPostType, filters: ListFilte
 
   const visible: string[] = [];
   if (filters.statuses.others.length) {
-    visible.push(`p.post_status IN (${list(filters.statuses.others)})`);
+    visible.push(`p.post_status IN (${placeholders(filters.statuses.others)})`);
     params.push(...filters.statuses.others);
   }
   if (filters.statuses.own.length) {
-    visible.push(`(p.post_author = ? AND p.post_status IN (${list(filters.statuses.own)}))`);
+    visible.push(`(p.post_author = ? AND p.post_status IN (${placeholders(filters.statuses.own)}))`);
     params.push(filters.callerId, ...filters.statuses.own);
   }
   where.push(visible.length ? `(${visible.join(' OR ')})` : '1 = 0');
@@ -48,7 +44,7 @@ export async function listIds(sql: Sql, type: LinkedPostType, filters: ListFilte
   }
   const linkedFrom = (statuses: readonly string[], extraJoin = '', extraWhere = '') =>
     `EXISTS (SELECT 1 FROM ${meta} m JOIN ${posts} e ON e.ID = m.post_id ${extraJoin}
-      WHERE m.meta_key = ? AND e.post_type = 'tribe_events' AND e.post_status IN (${list(statuses)})
+      WHERE m.meta_key = ? AND e.post_type = 'tribe_events' AND e.post_status IN (${placeholders(statuses)})
       AND ${asId('m.meta_value')} = p.ID ${extraWhere})`;
   if (filters.hasEvents !== undefined) {
     where.push(`${filters.hasEvents ? '' : 'NOT '}${linkedFrom(HAS_EVENTS_STATUSES)}`);

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
 import { Sql, SqlParam } from '../database/sql';
 import { sanitizeTitle } from '../wordpress/slugs';
-import { placeholders, TermRow, TERM_COLUMNS, TermsStore, toTermRow } from '../wordpress/terms.store';
+import { placeholders } from '../database/sql';
+import { TermRow, TERM_COLUMNS, TermsStore, toTermRow } from '../wordpress/terms.store';
 import { TermTaxonomy } from './term-taxonomy';
 
 /** A term list request after validation, in WordPress `get_terms` terms. */

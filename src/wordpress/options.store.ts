@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
-import { Sql } from '../database/sql';
+import { placeholders, Sql } from '../database/sql';
 import { maybeSerialize, maybeUnserialize } from './php-serialization';
 
 /** `{prefix}options`: WordPress site settings (values PHP-serialized where structured). */
@@ -12,7 +12,7 @@ export class OptionsStore {
   async getRaw(names: string[], sql: Sql = this.db.sql): Promise<Map<string, string>> {
     if (!names.length) return new Map();
     const rows = await sql.rows<{ option_name: string; option_value: string }>(
-      `SELECT option_name, option_value FROM ${sql.table('options')} WHERE option_name IN (${names.map(() => '?').join(',')})`,
+      `SELECT option_name, option_value FROM ${sql.table('options')} WHERE option_name IN (${placeholders(names)})`,
       names,
     );
     return new Map(rows.map((r) => [r.option_name, r.option_value]));

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
-import { Sql, SqlParam } from '../database/sql';
+import { placeholders, Sql, SqlParam } from '../database/sql';
 import { maybeSerialize, phpUnserialize } from './php-serialization';
 import { SiteNow, WpDateTime } from './site-clock';
 import { utf8UriEncode } from './slugs';
@@ -94,9 +94,6 @@ const WRITABLE = new Set<string>(COLUMNS.filter((c) => c !== 'ID' && c !== 'guid
 /** Reserved feed names that never become a bare slug (WP core `wp_unique_post_slug`). */
 const RESERVED_SLUGS = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom', 'embed']);
 
-function placeholders(values: readonly unknown[]): string {
-  return values.map(() => '?').join(',');
-}
 
 function toPostRow(raw: Record<string, unknown>): PostRow {
   const row = { ...raw } as unknown as PostRow;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
-import { Sql, SqlParam } from '../database/sql';
+import { placeholders, Sql, SqlParam } from '../database/sql';
 import { sanitizeTermDescription, sanitizeTermName } from '../terms/term-sanitize';
 import { sanitizeTitle } from './slugs';
 
@@ -49,10 +49,6 @@ const TAXONOMIES: Record<string, { hierarchical: boolean; objectTypes: string[] 
 
 export function isHierarchical(taxonomy: string): boolean {
   return TAXONOMIES[taxonomy]?.hierarchical ?? false;
-}
-
-export function placeholders(values: readonly unknown[]): string {
-  return values.map(() => '?').join(', ');
 }
 
 /** PHP `strtolower`: ASCII letters only. */

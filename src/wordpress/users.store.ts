@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
-import { Sql } from '../database/sql';
+import { placeholders, Sql } from '../database/sql';
 import { maybeSerialize, phpUnserialize } from './php-serialization';
 
 export interface UserRow {
@@ -61,9 +61,7 @@ export class UsersStore {
   /** All values of the given meta keys for one user (first row of each key, as get_user_meta single). */
   async meta(userId: number, keys: string[], sql: Sql = this.db.sql): Promise<Map<string, string>> {
     const rows = await sql.rows<{ meta_key: string; meta_value: string }>(
-      `SELECT meta_key, meta_value FROM ${sql.table('usermeta')} WHERE user_id = ? AND meta_key IN (${keys
-        .map(() => '?')
-        .join(',')}) ORDER BY umeta_id`,
+      `SELECT meta_key, meta_value FROM ${sql.table('usermeta')} WHERE user_id = ? AND meta_key IN (${placeholders(keys)}) ORDER BY umeta_id`,
       [userId, ...keys],
     );
     const map = new Map<string, string>();
