@@ -4,6 +4,7 @@ import { CategoriesModule } from './categories/categories.module';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
+import { EventsModule } from './events/events.module';
 import { OrganizersModule } from './organizers/organizers.module';
 import { RestModule } from './rest/rest.module';
 import { TagsModule } from './tags/tags.module';
@@ -27,6 +28,7 @@ export class AppModule {
         TagsModule,
         VenuesModule,
         OrganizersModule,
+        EventsModule,
         ...extraModules,
       ],
     };

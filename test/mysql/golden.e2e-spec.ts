@@ -13,7 +13,7 @@ import { createTestDatabase, importSqlDump, TestDatabase } from '../support/test
  * shared tool. Request-name prefixes of the resources built so far; a resource adds its prefixes when
  * its goldens pass, so every covered request must match.
  */
-const COVERED: string[] = ['categor', 'tag', 'venue', 'organizer'];
+const COVERED: string[] = ['categor', 'tag', 'venue', 'organizer', 'event'];
 
 const run = promisify(execFile);
 

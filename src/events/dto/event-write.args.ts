@@ -1,0 +1,95 @@
+import { Transform } from 'class-transformer';
+import { isAbsoluteUrl, StringifyScalars, WRITABLE_STATUSES } from '../../linked-posts/args';
+import { ArgSpec, RestArg } from '../../rest/params/rest-arg.decorator';
+import { isTimeInput, isValidTimezoneInput } from '../dates';
+
+const nonEmpty = (v: string) => v !== '';
+const time = (v: string) => v !== '' && isTimeInput(v);
+
+/** TEC registers its own validate_callback for these: failures are a bare "Invalid parameter.". */
+const text = (description: string, validate: ArgSpec['validate'] = nonEmpty): ArgSpec => ({
+  type: 'string',
+  description,
+  validate,
+  callbackValidated: true,
+});
+const flag = (description: string): ArgSpec => ({ type: 'boolean', description });
+/**
+ * Lists of IDs or objects (`venue`, `organizer`, `categories`, `tags`): any scalar, array or object is
+ * accepted here (items untyped); the service reads the raw value and validates its elements against
+ * the database (events.md §4.2–§4.4).
+ */
+const list = (description: string): ArgSpec => ({ type: 'array', description, default: null, commaList: true });
+
+/**
+ * `cost` is a string, a number or a list of them (formats.md §2.1): normalised to a list of strings
+ * before the type check. Write it above @RestArg (class-transformer runs it first).
+ */
+function CostList(): PropertyDecorator {
+  return Transform(({ value }) => {
+    if (typeof value === 'number') return [String(value)];
+    if (typeof value === 'string') return [value];
+    if (Array.isArray(value)) return value.map((v) => (typeof v === 'number' ? String(v) : v));
+    return value;
+  });
+}
+
+/**
+ * Event write parameters (`Single_Event::CREATE_args`, events.md §3.1), in the plugin's order
+ * (index-and-doc.md). `required` only on create; on update every field is optional. Defaults are
+ * documentation only for the service: it reads which fields were supplied from the raw parameters,
+ * so the `all_day` default never clears a stored all-day flag on a partial update (Q9 DEVIATE).
+ */
+function eventWriteArgs(required: boolean) {
+  class EventWriteArgs {
+    @RestArg({ type: 'integer', description: 'The event author ID' }) author?: number;
+    @RestArg(text('The event publication date', time)) date?: string;
+    @RestArg(text('The event publication date (UTC time zone)', time)) date_utc?: string;
+    @RestArg({ ...text('The event title'), required }) title?: string;
+    @RestArg(text('The event description')) description?: string;
+    @RestArg(text('The event slug')) slug?: string;
+    @RestArg(text('The event excerpt')) excerpt?: string;
+    @RestArg(text('The event post status', (v: string) => WRITABLE_STATUSES.includes(v))) status?: string;
+    @RestArg(text('The event time zone', (v: string) => v === '' || isValidTimezoneInput(v))) timezone?: string;
+    @RestArg({ ...flag('Whether the event lasts the whole day or not'), default: false }) all_day?: boolean;
+    // JSON numbers are rejected (events.md §3.1): a Unix timestamp must come as a string.
+    @RestArg({ ...text('The event start date and time', time), required }) start_date?: string;
+    @RestArg({ ...text('The event end date and time', time), required }) end_date?: string;
+    // Q36 DEVIATE: integer IDs accepted; `false` means "no image" (Q29 DEVIATE).
+    @StringifyScalars('')
+    @RestArg(text('The event featured image ID or URL', (v: string) => v === '' || /^\d+$/.test(v.trim()) || isAbsoluteUrl(v)))
+    image?: string;
+    @CostList()
+    @RestArg({ type: 'array', items: 'string', description: 'The event cost (a text, a number or a list of them)' })
+    cost?: string[];
+    @RestArg({ ...text('The event website URL', (v: string) => v === '' || isAbsoluteUrl(v)), default: null }) website?: string | null;
+    @RestArg(flag('Whether the event should show a map or not')) show_map?: boolean;
+    @RestArg(flag('Whether the event should show a map link or not')) show_map_link?: boolean;
+    @RestArg(flag('Whether the event should be hidden from the event lists or not')) hide_from_listings?: boolean;
+    @RestArg(flag('Whether the event is sticky in the month view or not')) sticky?: boolean;
+    @RestArg(flag('Whether the event is featured or not')) featured?: boolean;
+    @RestArg(list('The event categories: IDs, slugs or names')) categories?: unknown[] | null;
+    @RestArg(list('The event tags: IDs, slugs or names')) tags?: unknown[] | null;
+    @RestArg(list('The event venue: an ID, an {id} object or a venue to create')) venue?: unknown[] | null;
+    @RestArg(list('The event organizers: IDs, {id} objects or organizers to create')) organizer?: unknown[] | null;
+  }
+  return EventWriteArgs;
+}
+
+/** `POST /events`: `title`, `start_date` and `end_date` are required. */
+export class EventCreateArgs extends eventWriteArgs(true) {}
+
+/**
+ * `POST|PUT|PATCH /events/{id}` and `/events/by-slug/{slug}`: every field optional. A `password`
+ * parameter is ignored: it never changes `post_password` (events.md §4.11), and the answer of a write
+ * is not subject to the read credentials. On the by-slug routes a body `slug` renames (Q13 DEVIATE).
+ */
+export class EventUpdateArgs extends eventWriteArgs(false) {}
+
+/** The raw request parameters (query + body), to tell supplied fields from omitted ones. */
+export type RawEventParams = Readonly<Record<string, unknown>>;
+
+/** A parameter the request carries (JSON `null` = not supplied, WP core). */
+export function suppliedParam(raw: RawEventParams, name: string): boolean {
+  return raw[name] !== undefined && raw[name] !== null;
+}

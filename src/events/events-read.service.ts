@@ -1,0 +1,170 @@
+import { Injectable } from '@nestjs/common';
+import { Caller, isAuthenticated } from '../auth/caller';
+import { AppConfig } from '../config/app-config';
+import { DatabaseService } from '../database/database.service';
+import { Sql } from '../database/sql';
+import { ReadCredentials } from '../linked-posts/request.decorators';
+import { canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from '../linked-posts/visibility';
+import { effectivePerPage, Page } from '../rest/pagination/page';
+import { RestError } from '../rest/rest-error';
+import { PostRow, PostsStore } from '../wordpress/posts.store';
+import { SiteService } from '../wordpress/site.service';
+import { sanitizeTitle } from '../wordpress/slugs';
+import { DateInputError, DateWindowParams, eventDateWindow } from './dates';
+import { EventListArgs } from './dto/event-list.args';
+import { EventListFilters, EventListQuery } from './event-list.query';
+import { EventLoader, EventRepresentationMode } from './read/event.loader';
+import { EventSettingsReader } from './read/event-settings';
+import { searchTerms } from './read/event-search';
+import { EventTermFilter } from './read/event-term-filter';
+
+export const EVENT_POST_TYPE = 'tribe_events';
+
+export type EventRef = { id: number } | { slug: string };
+
+export interface RenderContext {
+  caller: Caller;
+  requestOrigin: string;
+  /** Read inside the writer's transaction (before commit). */
+  sql?: Sql;
+  /**
+   * Whether the answer carries `json_ld` (and the embedded venue/organizers theirs). Default true, as
+   * agreed for the seam; write answers of events.md §3/§5/§6 have none, so the writer passes false.
+   */
+  jsonLd?: boolean;
+}
+
+/**
+ * The read side of `/events` (events.md §1–§2, lists-and-filters.md §1–§2): single reads with TEC's
+ * handler order, the list with every filter, and `render` for the write side.
+ */
+@Injectable()
+export class EventsReadService {
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly posts: PostsStore,
+    private readonly loader: EventLoader,
+    private readonly settings: EventSettingsReader,
+    private readonly termFilter: EventTermFilter,
+    private readonly site: SiteService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The single-event representation of any status, no visibility check (the write side's answers). */
+  async render(id: number, ctx: RenderContext): Promise<Record<string, unknown>> {
+    const mode: EventRepresentationMode = ctx.jsonLd === false ? 'plain' : 'single';
+    const reps = await this.loader.represent([id], { caller: ctx.caller, requestOrigin: ctx.requestOrigin, sql: ctx.sql, mode });
+    const rep = reps.get(id);
+    if (!rep) throw new RestError('rest-event-not-found', `Event ${id} was not found.`, 404);
+    return rep;
+  }
+
+  /** `GET /events/{id}` and `/events/by-slug/{slug}` (events.md §2.1 handler order). */
+  async read(ref: EventRef, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Record<string, unknown>> {
+    const post = await this.target(ref);
+    if (post.post_status === 'trash') throw new RestError('event-no-longer-available', 'The event is in the trash.', 403);
+    if (!canRead(caller, post)) throw new RestError('event-not-accessible', 'The event is not accessible.', 403);
+    if (!passwordUnlocked(caller, post, undefined, credentials.password, credentials.context)) {
+      throw new RestError('event-password-protected', 'The event is password protected.', 403);
+    }
+    const reps = await this.loader.represent([post.ID], {
+      caller,
+      requestOrigin,
+      credentials,
+      mode: jsonLdVisible(caller, post) ? 'single' : 'single-without-json-ld',
+    });
+    return reps.get(post.ID)!;
+  }
+
+  /** The addressed event: unknown ID 404, non-event 400, unknown slug 400 on `slug` (Q45, events.md §2.2). */
+  private async target(ref: EventRef): Promise<PostRow> {
+    if ('slug' in ref) {
+      const post = await this.posts.bySlug(EVENT_POST_TYPE, sanitizeTitle(ref.slug));
+      if (!post) throw RestError.invalidParams({ slug: 'Invalid parameter.' });
+      return post;
+    }
+    const post = await this.posts.byId(ref.id);
+    if (!post) throw new RestError('rest-event-not-found', `Event ${ref.id} was not found.`, 404);
+    if (post.post_type !== EVENT_POST_TYPE) throw new RestError('rest-invalid-event-id', `Post ${ref.id} is not an event.`, 400);
+    return post;
+  }
+
+  /** `GET /events` (lists-and-filters.md §2). */
+  async list(args: EventListArgs, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Page<Record<string, unknown>>> {
+    const filters = await this.filters(args, caller);
+    const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
+    const query = new EventListQuery(this.db.sql, filters);
+    const [ids, total] = await Promise.all([query.page((args.page - 1) * perPage, perPage), query.count()]);
+    const reps = await this.loader.represent(ids, { caller, requestOrigin, credentials, mode: 'list' });
+    return { items: ids.map((id) => reps.get(id)).filter((rep) => rep !== undefined), total, page: args.page, perPage };
+  }
+
+  /** Validates the parameters that need the database (all failures in one 400) and builds the filters. */
+  private async filters(args: EventListArgs, caller: Caller): Promise<EventListFilters> {
+    const invalid: Record<string, string> = {};
+    const statuses = listStatuses(caller, EVENT_POST_TYPE, args.status);
+    if (!statuses) invalid.status = 'Invalid parameter.';
+    const [categories, tags, venueIds, organizerIds, parentOk] = await Promise.all([
+      args.categories && this.termFilter.resolve('tribe_events_cat', args.categories),
+      args.tags && this.termFilter.resolve('post_tag', args.tags),
+      args.venue && this.existing('tribe_venue', args.venue),
+      args.organizer && this.existing('tribe_organizer', args.organizer),
+      args.post_parent === undefined || this.posts.byId(args.post_parent).then((p) => p?.post_type === EVENT_POST_TYPE),
+    ]);
+    if (categories === null) invalid.categories = 'Invalid parameter.';
+    if (tags === null) invalid.tags = 'Invalid parameter.';
+    if (venueIds === null) invalid.venue = 'Invalid parameter.';
+    if (organizerIds === null) invalid.organizer = 'Invalid parameter.';
+    if (!parentOk) invalid.post_parent = 'Invalid parameter.';
+    if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
+
+    const settings = await this.settings.read();
+    const window = this.window(args, settings.timezone, settings);
+    return {
+      statuses: readableStatuses(caller, EVENT_POST_TYPE, statuses!),
+      callerId: caller.id,
+      dates: window.conditions,
+      orderKey: window.orderKey,
+      include: args.include && [...new Set(args.include)],
+      categoryTermTaxonomyIds: categories ?? undefined,
+      tagTermTaxonomyIds: tags ?? undefined,
+      venueIds: venueIds ?? undefined,
+      organizerIds: organizerIds ?? undefined,
+      featured: args.featured,
+      postParent: args.post_parent,
+      search: args.search === undefined ? undefined : searchTerms(args.search),
+      excludeProtected: args.search !== undefined && !isAuthenticated(caller),
+    };
+  }
+
+  /**
+   * The date window (§2.2). With `include` the window is ignored (Q19 DEVIATE): only explicit
+   * `starts_*`/`ends_*` bounds apply.
+   */
+  private window(args: EventListArgs, timezone: string, options: { multiDayCutoff?: string; timezoneMode?: string }) {
+    const params: DateWindowParams = {
+      start_date: args.start_date,
+      end_date: args.end_date,
+      starts_before: args.starts_before,
+      starts_after: args.starts_after,
+      ends_before: args.ends_before,
+      ends_after: args.ends_after,
+      strict_dates: args.strict_dates,
+    };
+    const relative = [args.starts_before, args.starts_after, args.ends_before, args.ends_after].some((v) => v !== undefined);
+    try {
+      const window = eventDateWindow(args.include ? { ...params, start_date: undefined, end_date: undefined } : params, timezone, Date.now(), options);
+      return args.include && !relative ? { ...window, conditions: [] } : window;
+    } catch (error) {
+      if (error instanceof DateInputError) throw RestError.invalidParams({ [error.param]: 'Invalid parameter.' });
+      throw error;
+    }
+  }
+
+  /** The IDs when every one names a post of that type (any status), else null. */
+  private async existing(postType: string, values: (string | number)[]): Promise<number[] | null> {
+    const ids = [...new Set(values.map(Number))];
+    const found = await this.posts.byIds(ids);
+    return ids.every((id) => found.get(id)?.post_type === postType) ? ids : null;
+  }
+}

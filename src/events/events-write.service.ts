@@ -1,0 +1,150 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Caller } from '../auth/caller';
+import { requireCapabilities, requirePermission } from '../auth/permissions';
+import { DatabaseService } from '../database/database.service';
+import { Sql } from '../database/sql';
+import { can } from '../linked-posts/visibility';
+import { RestError } from '../rest/rest-error';
+import { Permalinks } from '../wordpress/permalinks';
+import { PostsStore } from '../wordpress/posts.store';
+import { SiteClockService } from '../wordpress/site-clock';
+import { sanitizeTitle } from '../wordpress/slugs';
+import { RawEventParams } from './dto/event-write.args';
+import { EVENT_POST_TYPE, EventRef, EventsReadService } from './events-read.service';
+import { EventWriteArgs, EventWritePlan, EventWritePlanner, StoredEvent } from './write/event-write-plan';
+import { EventWriter } from './write/event-writer';
+
+type Representation = Record<string, unknown>;
+
+/**
+ * The write side of `/events` (events.md §3, §5, §6): validation (request DTO, then the database
+ * checks of EventWritePlanner), the permission check, then ONE transaction for everything the write
+ * touches; the answer is the single-event representation without `json_ld`.
+ */
+@Injectable()
+export class EventsWriteService {
+  private readonly logger = new Logger('EventsWrite');
+
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly posts: PostsStore,
+    private readonly planner: EventWritePlanner,
+    private readonly writer: EventWriter,
+    private readonly reader: EventsReadService,
+    private readonly clocks: SiteClockService,
+    private readonly permalinks: Permalinks,
+  ) {}
+
+  async create(args: EventWriteArgs, raw: RawEventParams, caller: Caller, origin: string): Promise<Representation> {
+    const clock = await this.clocks.clock();
+    const plan = await this.planner.plan(args, raw, caller, clock, origin);
+    requireCapabilities(caller, 'edit_tribe_events');
+    this.requireAuthorRight(plan, caller, undefined);
+    const links = await this.permalinks.forOrigin(origin);
+    return this.transaction(RestError.internal(), (sql) => this.writer.create(plan, { sql, caller, clock, links }), caller, origin);
+  }
+
+  /**
+   * Handler order (events.md §5, auth §3): validation; permission — `edit_post` on an existing event,
+   * else the general `edit_tribe_events`; then 404 `rest-event-not-found` / 400 `rest-invalid-event-id`.
+   * An unknown slug reaches the handler (404), as in TEC; a known one gets the per-record check (Q62 DEVIATE).
+   */
+  async update(ref: EventRef, args: EventWriteArgs, raw: RawEventParams, caller: Caller, origin: string): Promise<Representation> {
+    const stored = await this.stored(ref);
+    const clock = await this.clocks.clock();
+    const event = stored?.post.post_type === EVENT_POST_TYPE ? stored : undefined;
+    const plan = await this.planner.plan(args, raw, caller, clock, origin, event?.meta ?? new Map());
+    if (event) requirePermission(caller, can('edit', caller, event.post, event.meta));
+    else requireCapabilities(caller, 'edit_tribe_events');
+    const post = this.existingEvent(ref, stored);
+    this.requireAuthorRight(plan, caller, post.post);
+    const links = await this.permalinks.forOrigin(origin);
+    const failed = new RestError('could-not-update-event', 'The event could not be updated.', 403);
+    return this.transaction(
+      failed,
+      async (sql) => {
+        await this.writer.update({ post: (await this.posts.byId(post.post.ID, sql))!, meta: await this.posts.metaOf(post.post.ID, undefined, sql) }, plan, {
+          sql,
+          caller,
+          clock,
+          links,
+        });
+        return post.post.ID;
+      },
+      caller,
+      origin,
+    );
+  }
+
+  /**
+   * events.md §6: unknown slug → 400 on `slug` (validation); permission (`delete_post`, or the general
+   * `delete_tribe_events` when no post exists); 404 / 400 / 410 `event-is-in-trash`; `force` ignored (Q46).
+   */
+  async trash(ref: EventRef, caller: Caller, origin: string): Promise<Representation> {
+    const stored = await this.stored(ref);
+    if ('slug' in ref && !stored) throw RestError.invalidParams({ slug: 'Invalid parameter.' });
+    if (stored?.post.post_type === EVENT_POST_TYPE) requirePermission(caller, can('delete', caller, stored.post, stored.meta));
+    else requireCapabilities(caller, 'delete_tribe_events');
+    const { post } = this.existingEvent(ref, stored);
+    const inTrash = () => new RestError('event-is-in-trash', 'The event is already in the trash.', 410);
+    if (post.post_status === 'trash') throw inTrash();
+    const clock = await this.clocks.clock();
+    const links = await this.permalinks.forOrigin(origin);
+    const failed = new RestError('could-not-delete-event', 'The event could not be deleted.', 500);
+    return this.transaction(
+      failed,
+      async (sql) => {
+        const current = (await this.posts.byId(post.ID, sql))!;
+        if (current.post_status === 'trash') throw inTrash();
+        await this.writer.trash(current, { sql, caller, clock, links });
+        return post.ID;
+      },
+      caller,
+      origin,
+    );
+  }
+
+  /** The addressed post with its meta (any type and status), or undefined. Slugs normalised as WordPress does. */
+  private async stored(ref: EventRef): Promise<StoredEvent | undefined> {
+    const post = 'id' in ref ? await this.posts.byId(ref.id) : await this.posts.bySlug(EVENT_POST_TYPE, sanitizeTitle(ref.slug));
+    return post ? { post, meta: await this.posts.metaOf(post.ID) } : undefined;
+  }
+
+  private existingEvent(ref: EventRef, stored: StoredEvent | undefined): StoredEvent {
+    const label = 'id' in ref ? String(ref.id) : ref.slug;
+    if (!stored) throw new RestError('rest-event-not-found', `Event ${label} was not found.`, 404);
+    if (stored.post.post_type !== EVENT_POST_TYPE) throw new RestError('rest-invalid-event-id', `Post ${label} is not an event.`, 400);
+    return stored;
+  }
+
+  /** Q24 DEVIATE: setting another user as author needs `edit_others_tribe_events` (403 `rest_cannot_edit_others`). */
+  private requireAuthorRight(plan: EventWritePlan, caller: Caller, post: StoredEvent['post'] | undefined): void {
+    const author = plan.input.author;
+    if (author === undefined || author === caller.id || author === post?.post_author) return;
+    if (!caller.capabilities.has('edit_others_tribe_events')) {
+      throw new RestError('rest_cannot_edit_others', 'Sorry, you are not allowed to set another user as the author.', 403);
+    }
+  }
+
+  /**
+   * Runs the write in one transaction and renders the event inside it (so the answer is exactly what
+   * was committed). Storage failures answer `failure`; RestErrors (e.g. could-not-create-venue) pass.
+   */
+  private async transaction(
+    failure: RestError,
+    work: (sql: Sql) => Promise<number>,
+    caller: Caller,
+    origin: string,
+  ): Promise<Representation> {
+    try {
+      return await this.db.transaction(async (sql) => {
+        const id = await work(sql);
+        return this.reader.render(id, { caller, requestOrigin: origin, sql, jsonLd: false });
+      });
+    } catch (error) {
+      if (error instanceof RestError) throw error;
+      this.logger.error(`${failure.code}: ${(error as Error).stack ?? error}`);
+      throw failure;
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { OrganizersModule } from '../organizers/organizers.module';
+import { TermsModule } from '../terms/terms.module';
+import { VenuesModule } from '../venues/venues.module';
+import { LinkedInputResolver } from '../linked-posts/linked-input.resolver';
+import { EventsController } from './events.controller';
+import { EventsWriteController } from './events-write.controller';
+import { EventsWriteService } from './events-write.service';
+import { TecTables } from './tec-tables';
+import { EventTermsWriter } from './write/event-terms';
+import { EventWritePlanner } from './write/event-write-plan';
+import { EventWriter } from './write/event-writer';
+import { KnownRange } from './write/known-range';
+import { EventsReadService } from './events-read.service';
+import { EventLoader } from './read/event.loader';
+import { EventSettingsReader } from './read/event-settings';
+import { EventTermFilter } from './read/event-term-filter';
+
+/** `/events`: reads (EventsReadService, exported for the write side) and writes. */
+@Module({
+  imports: [VenuesModule, OrganizersModule, TermsModule],
+  controllers: [EventsController, EventsWriteController],
+  providers: [
+    EventsReadService,
+    EventLoader,
+    EventSettingsReader,
+    EventTermFilter,
+    EventsWriteService,
+    EventWritePlanner,
+    EventWriter,
+    EventTermsWriter,
+    TecTables,
+    KnownRange,
+    LinkedInputResolver,
+  ],
+  exports: [EventsReadService],
+})
+export class EventsModule {}

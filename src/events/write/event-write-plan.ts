@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { Caller } from '../../auth/caller';
+import { LinkedInputResolver, ResolvedInput } from '../../linked-posts/linked-input.resolver';
+import { LinkPlan } from '../../linked-posts/linked-posts.inline';
+import { OrganizersService } from '../../organizers/organizers.service';
+import { RestError } from '../../rest/rest-error';
+import { VenuesService } from '../../venues/venues.service';
+import { OptionsStore } from '../../wordpress/options.store';
+import { PostMeta, PostRow } from '../../wordpress/posts.store';
+import { SiteClock } from '../../wordpress/site-clock';
+import { PreparedCost, prepareEventCost } from '../cost';
+import { DateInputError, PreparedEventDates, prepareEventDates, StoredEventDates } from '../dates';
+import { EventCreateArgs, EventUpdateArgs, RawEventParams, suppliedParam } from '../dto/event-write.args';
+import { EVENT_TAXONOMIES, termItems } from './event-terms';
+
+export type EventWriteArgs = EventCreateArgs | EventUpdateArgs;
+
+/** The event as stored, for updates. */
+export interface StoredEvent {
+  post: PostRow;
+  meta: PostMeta;
+}
+
+/** Everything an event write will do, validated before anything is written (storage.md §15). */
+export interface EventWritePlan {
+  args: EventWriteArgs;
+  /** Whether the request carries the parameter (omitted = unchanged on update, Q9 DEVIATE). */
+  supplied: (name: string) => boolean;
+  /** Author, publication dates and image checked against the database. */
+  input: ResolvedInput;
+  eventDates: PreparedEventDates;
+  cost?: PreparedCost;
+  /** Items per taxonomy (`categories` → tribe_events_cat, `tags` → post_tag); absent = unchanged. */
+  terms: Map<string, string[]>;
+  venue: LinkPlan;
+  organizer: LinkPlan;
+}
+
+function first(meta: PostMeta, key: string): string | undefined {
+  return meta.get(key)?.[0];
+}
+
+function storedDates(meta: PostMeta): StoredEventDates {
+  return {
+    _EventStartDate: first(meta, '_EventStartDate'),
+    _EventEndDate: first(meta, '_EventEndDate'),
+    _EventTimezone: first(meta, '_EventTimezone'),
+    _EventAllDay: first(meta, '_EventAllDay'),
+  };
+}
+
+/**
+ * Phase one of an event write: every check that needs the site settings or the database (dates in the
+ * event's zone, author, image, venue/organizer input, term lists). All invalid parameters are reported
+ * together as one `rest_invalid_param`, before the permission check (errors.md §2).
+ */
+@Injectable()
+export class EventWritePlanner {
+  constructor(
+    private readonly resolver: LinkedInputResolver,
+    private readonly venues: VenuesService,
+    private readonly organizers: OrganizersService,
+    private readonly options: OptionsStore,
+  ) {}
+
+  /** `storedMeta`: the event's current meta on updates (absent on create). */
+  async plan(args: EventWriteArgs, raw: RawEventParams, caller: Caller, clock: SiteClock, origin: string, storedMeta?: PostMeta): Promise<EventWritePlan> {
+    const supplied = (name: string) => suppliedParam(raw, name);
+    const given = <T>(name: keyof EventWriteArgs): T | undefined => (supplied(name) ? (args[name] as T) : undefined);
+    const invalid: Record<string, string> = {};
+    const collect = async <T>(work: () => Promise<T> | T): Promise<T | undefined> => {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof DateInputError) invalid[error.param] = 'Invalid parameter.';
+        else if (error instanceof RestError && error.code === 'rest_invalid_param') Object.assign(invalid, (error.extra as { params: Record<string, string> }).params);
+        else throw error;
+        return undefined;
+      }
+    };
+
+    const multiDayCutoff = await this.multiDayCutoff();
+    const eventDates = await collect(() =>
+      prepareEventDates(
+        { start_date: given('start_date'), end_date: given('end_date'), timezone: given('timezone'), all_day: given('all_day') },
+        { timezone: clock.timezone, multiDayCutoff },
+        clock.now().ms,
+        storedMeta ? storedDates(storedMeta) : undefined,
+      ),
+    );
+    const input = await collect(() => this.resolver.resolve(args as unknown as Record<string, unknown>, caller, clock, origin));
+    const venue = await collect(() => this.venues.prepareForEvent(raw.venue, caller, clock, origin));
+    const organizer = await collect(() => this.organizers.prepareForEvent(raw.organizer, caller, clock, origin));
+    const terms = new Map<string, string[]>();
+    for (const { param, taxonomy } of EVENT_TAXONOMIES) {
+      const value = given<unknown[]>(param);
+      if (value === undefined) continue;
+      const items = termItems(value);
+      if (items) terms.set(taxonomy, items);
+      else invalid[param] = 'Invalid parameter.';
+    }
+    if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
+
+    const cost = given<string[]>('cost');
+    return {
+      args,
+      supplied,
+      input: input!,
+      eventDates: eventDates!,
+      cost: cost === undefined ? undefined : prepareEventCost(cost),
+      terms,
+      venue: venue!,
+      organizer: organizer!,
+    };
+  }
+
+  /** `multiDayCutoff` of the TEC settings (formats.md §1.6). */
+  private async multiDayCutoff(): Promise<string | undefined> {
+    const tribe = await this.options.get<Record<string, unknown>>('tribe_events_calendar_options');
+    const cutoff = tribe && typeof tribe === 'object' ? tribe.multiDayCutoff : undefined;
+    return typeof cutoff === 'string' ? cutoff : undefined;
+  }
+}
