@@ -1,26 +1,11 @@
-import { Role, UsersService } from '../../src/auth/users.service';
 import { OptionsStore } from '../../src/wordpress/options.store';
 import { PostsStore } from '../../src/wordpress/posts.store';
 import { TermRow, TermsStore } from '../../src/wordpress/terms.store';
-import { ADMIN_PASSWORD, ADMIN_USER, basic, TestApp } from '../support/test-app';
+import { BASE, SITE, TestApp } from '../support/test-app';
 
 /** Helpers of the event read suites: events are inserted as WordPress + TEC store them. */
-export const BASE = '/wp-json/tribe/events/v1';
+export { ADMIN, BASE, Login, SITE, userWithRole } from '../support/test-app';
 export const EVENTS = `${BASE}/events`;
-export const ADMIN = basic(ADMIN_USER, ADMIN_PASSWORD);
-export const SITE = 'http://127.0.0.1:3000';
-
-export interface Login {
-  id: number;
-  auth: string;
-}
-
-export async function userWithRole(t: TestApp, role: Role, login = `${role}-events`): Promise<Login> {
-  const users = t.app.get(UsersService);
-  const id = (await users.findByLogin(login))?.ID ?? (await users.create({ login, email: `${login}@example.org`, role }));
-  const { plain } = await users.addApplicationPassword(id, 'test');
-  return { id, auth: basic(login, plain) };
-}
 
 export interface EventSeed {
   title?: string;

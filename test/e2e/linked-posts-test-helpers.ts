@@ -1,19 +1,8 @@
-import { Role, UsersService } from '../../src/auth/users.service';
 import { phpSerialize } from '../../src/wordpress/php-serialization';
-import { ADMIN_PASSWORD, ADMIN_USER, basic, TestApp } from '../support/test-app';
+import { SITE, TestApp } from '../support/test-app';
 
 /** Shared helpers of the venue/organizer suites (events are inserted as rows: the events module is separate). */
-export const BASE = '/wp-json/tribe/events/v1';
-export const ADMIN = basic(ADMIN_USER, ADMIN_PASSWORD);
-export const SITE = 'http://127.0.0.1:3000';
-
-/** A user with that role and an application password; returns its ID and Authorization header. */
-export async function userWithRole(t: TestApp, role: Role, login = `${role}-user`): Promise<{ id: number; auth: string }> {
-  const users = t.app.get(UsersService);
-  const id = (await users.findByLogin(login))?.ID ?? (await users.create({ login, email: `${login}@example.org`, role }));
-  const { plain } = await users.addApplicationPassword(id, 'test');
-  return { id, auth: basic(login, plain) };
-}
+export { ADMIN, BASE, SITE, userWithRole } from '../support/test-app';
 
 export interface EventRow {
   status?: string;

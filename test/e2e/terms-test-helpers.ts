@@ -1,20 +1,14 @@
-import { Role, UsersService } from '../../src/auth/users.service';
+import { Role } from '../../src/auth/users.service';
 import { TermsStore } from '../../src/wordpress/terms.store';
-import { ADMIN_PASSWORD, ADMIN_USER, basic, TestApp } from '../support/test-app';
+import { ADMIN, BASE, SITE, TestApp, userWithRole } from '../support/test-app';
 
 /** Shared helpers of the categories/tags suites (events do not exist yet: posts are inserted directly). */
-export const BASE = '/wp-json/tribe/events/v1';
-export const ADMIN = basic(ADMIN_USER, ADMIN_PASSWORD);
-export const SITE = 'http://127.0.0.1:3000';
+export { ADMIN, BASE, SITE } from '../support/test-app';
 export const REST = `${SITE}${BASE}`;
 
 /** A user of that role with an application password; returns its Authorization header. */
 export async function loginAs(t: TestApp, role: Role): Promise<string> {
-  const users = t.app.get(UsersService);
-  const login = `${role}-user`;
-  const id = (await users.findByLogin(login))?.ID ?? (await users.create({ login, email: `${role}@example.org`, role }));
-  const { plain } = await users.addApplicationPassword(id, 'test');
-  return basic(login, plain);
+  return (await userWithRole(t, role)).auth;
 }
 
 /** A posts row as WordPress writes one (only the columns these tests care about vary). */

@@ -3,11 +3,15 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.factory';
+import { Role, UsersService } from '../../src/auth/users.service';
 import { DatabaseService } from '../../src/database/database.service';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export const ADMIN_USER = 'admin';
 export const ADMIN_PASSWORD = 'TestAdminPassword1234';
+/** The namespace base path and the SITE_URL every test app runs with. */
+export const BASE = '/wp-json/tribe/events/v1';
+export const SITE = 'http://127.0.0.1:3000';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -21,6 +25,22 @@ export function basic(login: string, password: string): string {
   return `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 }
 
+/** Authorization header of the bootstrap administrator. */
+export const ADMIN = basic(ADMIN_USER, ADMIN_PASSWORD);
+
+export interface Login {
+  id: number;
+  auth: string;
+}
+
+/** A user with that role (created once) and a fresh application password: its ID and Authorization header. */
+export async function userWithRole(t: TestApp, role: Role, login = `${role}-user`): Promise<Login> {
+  const users = t.app.get(UsersService);
+  const id = (await users.findByLogin(login))?.ID ?? (await users.create({ login, email: `${login}@example.org`, role }));
+  const { plain } = await users.addApplicationPassword(id, 'test');
+  return { id, auth: basic(login, plain) };
+}
+
 /** Boots the real application over HTTP on a database of its own (or on `database` when given). */
 export async function startTestApp(
   options: { env?: Record<string, string>; database?: TestDatabase; modules?: Type[] } = {},
@@ -29,7 +49,7 @@ export async function startTestApp(
   const app = await createApp(
     {
       DATABASE_URL: database.url,
-      SITE_URL: 'http://127.0.0.1:3000',
+      SITE_URL: SITE,
       ADMIN_USER,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'error',
