@@ -1,7 +1,7 @@
 import { Sql } from '../../src/database/sql';
-import { FIXTURE_SQL } from '../support/shared-paths';
-import { basic, startTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, importSqlDump, TestDatabase, withMysql } from '../support/test-database';
+import { basic, TestApp } from '../support/test-app';
+import { TestDatabase } from '../support/test-database';
+import { Query, startFixtureApp } from '../support/fixture-app';
 
 const EVENTS = '/wp-json/tribe/events/v1/events';
 const RANGE = 'start_date=2027-01-01&end_date=2028-12-31';
@@ -10,13 +10,10 @@ const ADMIN = basic('admin', '0Tu3Y7F7uMAXwNZuyGZt3X97');
 describe('event reads on the WordPress + TEC fixture database (MariaDB)', () => {
   let db: TestDatabase;
   let t: TestApp;
-  let q: (sql: string, params?: unknown[]) => Promise<any[]>;
+  let q: Query;
 
   beforeAll(async () => {
-    db = await createTestDatabase('mysql');
-    await importSqlDump(db, FIXTURE_SQL);
-    t = await startTestApp({ database: db, env: { TABLE_PREFIX: 'wp_', ADMIN_USER: '', ADMIN_PASSWORD: '' } });
-    q = (sql, params = []) => withMysql(db, (query) => query(sql, params));
+    ({ t, db, q } = await startFixtureApp());
   });
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,7 @@
 import { ProbeModule } from '../support/probe.module';
-import { FIXTURE_SQL } from '../support/shared-paths';
-import { basic, startTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, importSqlDump, TestDatabase, withMysql } from '../support/test-database';
+import { basic, TestApp } from '../support/test-app';
+import { TestDatabase, withMysql } from '../support/test-database';
+import { loadFixtureDatabase, startFixtureApp } from '../support/fixture-app';
 
 // The fixture's WordPress-created logins and application passwords (shared/fixtures/README.md).
 const LOGINS = {
@@ -32,10 +32,9 @@ describe('on a real WordPress + The Events Calendar database (MariaDB fixture)',
   let before: Record<string, unknown>;
 
   beforeAll(async () => {
-    db = await createTestDatabase('mysql');
-    await importSqlDump(db, FIXTURE_SQL);
+    db = await loadFixtureDatabase();
     before = await snapshot(db);
-    t = await startTestApp({ database: db, env: { TABLE_PREFIX: 'wp_', ADMIN_USER: '', ADMIN_PASSWORD: '' }, modules: [ProbeModule] });
+    t = (await startFixtureApp({ database: db, modules: [ProbeModule] })).t;
   });
   afterAll(async () => {
     await t.close();

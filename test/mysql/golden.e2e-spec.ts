@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createApp } from '../../src/app.factory';
-import { FIXTURE_SQL, SHARED } from '../support/shared-paths';
-import { createTestDatabase, importSqlDump, TestDatabase } from '../support/test-database';
+import { SHARED } from '../support/shared-paths';
+import { TestDatabase } from '../support/test-database';
+import { FIXTURE_ENV, loadFixtureDatabase } from '../support/fixture-app';
 
 /**
  * The plugin's own answers on the fixture database (shared/fixtures/golden) compared with ours by the
@@ -31,11 +32,10 @@ describe('golden answers of The Events Calendar on the fixture database', () => 
   let base: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase('mysql');
-    await importSqlDump(db, FIXTURE_SQL);
+    db = await loadFixtureDatabase();
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const app = await createApp({ DATABASE_URL: db.url, TABLE_PREFIX: 'wp_', SITE_URL: origin, ADMIN_USER: '', ADMIN_PASSWORD: '', LOG_LEVEL: 'error' });
+    const app = await createApp({ DATABASE_URL: db.url, SITE_URL: origin, LOG_LEVEL: 'error', ...FIXTURE_ENV });
     await app.listen(port, '127.0.0.1');
     base = `${origin}/wp-json/tribe/events/v1`;
     close = () => app.close();

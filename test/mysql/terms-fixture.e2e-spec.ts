@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { TermsStore } from '../../src/wordpress/terms.store';
-import { FIXTURE_SQL, SHARED } from '../support/shared-paths';
-import { basic, startTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, importSqlDump, TestDatabase, withMysql } from '../support/test-database';
+import { SHARED } from '../support/shared-paths';
+import { basic, TestApp } from '../support/test-app';
+import { TestDatabase, withMysql } from '../support/test-database';
+import { startFixtureApp } from '../support/fixture-app';
 
 const BASE = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:3000';
@@ -23,9 +24,7 @@ describe('terms on the WordPress fixture database', () => {
   const q = <T = any>(query: string, params: unknown[] = []) => withMysql(db, (run) => run(query, params)) as Promise<T[]>;
 
   beforeAll(async () => {
-    db = await createTestDatabase('mysql');
-    await importSqlDump(db, FIXTURE_SQL);
-    t = await startTestApp({ database: db, env: { TABLE_PREFIX: 'wp_', ADMIN_USER: '', ADMIN_PASSWORD: '' } });
+    ({ t, db } = await startFixtureApp());
   });
   afterAll(async () => {
     await t.close();

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { FIXTURE_SQL, SHARED } from '../support/shared-paths';
-import { basic, startTestApp, TestApp } from '../support/test-app';
-import { createTestDatabase, importSqlDump, TestDatabase, withMysql } from '../support/test-database';
+import { SHARED } from '../support/shared-paths';
+import { basic, TestApp } from '../support/test-app';
+import { TestDatabase } from '../support/test-database';
+import { Query, startFixtureApp } from '../support/fixture-app';
 
 const BASE = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:3000';
@@ -23,13 +24,10 @@ function golden(name: string): { status: number; body: Record<string, unknown> }
 describe('venues and organizers on the WordPress + TEC fixture database (MariaDB)', () => {
   let db: TestDatabase;
   let t: TestApp;
-  let q: (sql: string, params?: unknown[]) => Promise<any[]>;
+  let q: Query;
 
   beforeAll(async () => {
-    db = await createTestDatabase('mysql');
-    await importSqlDump(db, FIXTURE_SQL);
-    t = await startTestApp({ database: db, env: { TABLE_PREFIX: 'wp_', ADMIN_USER: '', ADMIN_PASSWORD: '' } });
-    q = (sql, params = []) => withMysql(db, (query) => query(sql, params));
+    ({ t, db, q } = await startFixtureApp());
   });
   afterAll(async () => {
     await t?.close();
