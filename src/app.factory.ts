@@ -6,7 +6,9 @@ import { AuthService } from './auth/auth.service';
 import { authenticateMiddleware } from './auth/authenticate.middleware';
 import { AppConfig } from './config/app-config';
 import { validateEnvironment } from './config/environment';
-import { installHttpPipeline } from './rest/http-pipeline';
+import { PipelineRouteDescriber } from './discovery/route-describer';
+import { setupSwagger } from './discovery/swagger';
+import { installHttpPipeline, installRouteSteps } from './rest/http-pipeline';
 import { JsonExpressAdapter } from './rest/json-express.adapter';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -27,6 +29,8 @@ export async function createApp(
   const config = app.get(AppConfig);
   installHttpPipeline(app, config);
   app.use(authenticateMiddleware(app.get(AuthService)));
+  installRouteSteps(app, () => app.get(PipelineRouteDescriber));
+  setupSwagger(app);
   app.enableShutdownHooks();
   await app.init();
   return app;

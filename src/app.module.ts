@@ -4,6 +4,7 @@ import { CategoriesModule } from './categories/categories.module';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
+import { I18nModule } from './i18n/i18n.module';
 import { EventsModule } from './events/events.module';
 import { OrganizersModule } from './organizers/organizers.module';
 import { RestModule } from './rest/rest.module';
@@ -23,6 +24,7 @@ export class AppModule {
         WordpressModule,
         AuthModule,
         RestModule,
+        I18nModule,
         DiscoveryModule,
         CategoriesModule,
         TagsModule,

@@ -2,15 +2,18 @@ import { RestArg } from '../rest/params/rest-arg.decorator';
 import { LINKED_ARGS, StringifyScalars } from '../linked-posts/args';
 import { LinkedListArgs } from '../linked-posts/list-args';
 
+/** TEC registers these organizer arguments with `'default' => null`: the index shows it, nothing applies it. */
+const NULL_DEFAULT = ['type', 'default', 'description'] as const;
+
 /** Organizer write parameters (`Single_Organizer::CREATE_args`, venues-organizers.md §4.6), in TEC's order. */
 function organizerArgs(nameRequired: boolean) {
   class OrganizerArgs {
-    @RestArg(LINKED_ARGS.author('organizer')) author?: number;
-    @RestArg(LINKED_ARGS.date('organizer')) date?: string;
-    @RestArg(LINKED_ARGS.dateUtc('organizer')) date_utc?: string;
-    @RestArg(LINKED_ARGS.name('organizer', nameRequired)) organizer?: string;
+    @RestArg({ ...LINKED_ARGS.author('organizer'), indexKeys: NULL_DEFAULT }) author?: number;
+    @RestArg({ ...LINKED_ARGS.date('organizer'), indexKeys: NULL_DEFAULT }) date?: string;
+    @RestArg({ ...LINKED_ARGS.dateUtc('organizer'), indexKeys: NULL_DEFAULT }) date_utc?: string;
+    @RestArg({ ...LINKED_ARGS.name('organizer', nameRequired), indexKeys: NULL_DEFAULT }) organizer?: string;
     @RestArg(LINKED_ARGS.description('organizer')) description?: string | null;
-    @RestArg(LINKED_ARGS.status('organizer')) status?: string;
+    @RestArg({ ...LINKED_ARGS.status('organizer'), indexKeys: NULL_DEFAULT }) status?: string;
     @RestArg(LINKED_ARGS.text('The organizer phone number')) phone?: string | null;
     @RestArg(LINKED_ARGS.website('organizer')) website?: string | null;
     // Q56 COPY: no e-mail format check.

@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { parse as parseQuery } from 'qs';
 import { AppConfig } from '../config/app-config';
+import { JSON_CONTENT_TYPE } from './json-express.adapter';
 import { RestRequest } from './request-context';
 
 /** Internal mount point of every controller; the configured REST_ROOT/NS_ROOT are rewritten onto it. */
@@ -94,4 +95,35 @@ function standardHeaders(config: AppConfig) {
     );
     next();
   };
+}
+
+/** What the route table tells the pipeline about the route a request path matches. */
+export interface RouteDescriber {
+  /** Methods of the matched route the request's caller may use; undefined when no route matches. */
+  allowedMethods(req: RestRequest): string[] | undefined;
+  /** The matched route's description object (as in the namespace index); undefined when none matches. */
+  describeRoute(req: RestRequest): Promise<unknown>;
+}
+
+/**
+ * Steps that need the route table and the caller, installed after authentication: the `Allow` header
+ * of the matched route (WP core: the methods the caller may use) and OPTIONS answered as WordPress
+ * does — the route's description, or `[]` (200) for a path that matches no route.
+ */
+export function installRouteSteps(app: NestExpressApplication, routes: () => RouteDescriber): void {
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const request = req as RestRequest;
+    const allowed = routes().allowedMethods(request);
+    if (allowed) res.setHeader('Allow', allowed.join(', '));
+    if (req.method !== 'OPTIONS') return next();
+    routes()
+      .describeRoute(request)
+      .then((description) => {
+        const payload = Buffer.from(JSON.stringify(description ?? []), 'utf8');
+        res.status(200).setHeader('Content-Type', JSON_CONTENT_TYPE);
+        res.setHeader('Content-Length', payload.length);
+        res.end(payload);
+      })
+      .catch(next);
+  });
 }

@@ -129,7 +129,9 @@ describe('the WordPress REST pipeline', () => {
       expect(res.body.total_pages).toBe(3);
       expect(res.headers['x-tec-total']).toBe('25');
       expect(res.headers['x-tec-totalpages']).toBe('3');
-      expect(res.headers['x-wp-total']).toBeUndefined();
+      // Issue #8: the standard WordPress headers as well.
+      expect(res.headers['x-wp-total']).toBe('25');
+      expect(res.headers['x-wp-totalpages']).toBe('3');
     });
 
     it('answers an empty first page with zero totals and no navigation', async () => {

@@ -28,7 +28,8 @@ export interface PaginatedOptions {
   pageNotFound?: { code: string; message: string };
 }
 
-const OPTIONS = Symbol('paginated');
+/** Metadata key of @Paginated (the route table tells list handlers by it). */
+export const PAGINATED = Symbol('paginated');
 
 /** Builds the list envelope and headers from a Page (pure apart from the URLs it is given). */
 export function listEnvelope(options: PaginatedOptions, page: Page<unknown>, collectionUrl: string, rawQuery: string) {
@@ -51,13 +52,25 @@ export function listEnvelope(options: PaginatedOptions, page: Page<unknown>, col
     options.layout === 'posts'
       ? { [options.collection]: page.items, rest_url: restUrl, ...nav, ...counts }
       : { rest_url: restUrl, ...counts, [options.collection]: page.items, ...nav };
-  return { body, headers: { 'X-TEC-Total': String(page.total), 'X-TEC-TotalPages': String(pages) } };
+  // The standard WordPress headers too (X-WP-*, Link rel next/prev): generic WordPress clients page with them.
+  const links = [
+    ...(nav.previous_rest_url ? [`<${nav.previous_rest_url}>; rel="prev"`] : []),
+    ...(nav.next_rest_url ? [`<${nav.next_rest_url}>; rel="next"`] : []),
+  ];
+  const headers = {
+    'X-TEC-Total': String(page.total),
+    'X-TEC-TotalPages': String(pages),
+    'X-WP-Total': String(page.total),
+    'X-WP-TotalPages': String(pages),
+  };
+  return { body, headers, links };
 }
 
 /**
  * The shared list envelope: `{records, rest_url, next_rest_url?, previous_rest_url?, total, total_pages}`
  * for post lists, `{rest_url, total, total_pages, records, next_rest_url?, previous_rest_url?}` for term
- * lists, plus the X-TEC-Total / X-TEC-TotalPages headers.
+ * lists, plus the X-TEC-Total / X-TEC-TotalPages headers, WordPress's X-WP-Total / X-WP-TotalPages and
+ * `Link` rel="prev"/"next" headers.
  */
 @Injectable()
 export class PaginationInterceptor implements NestInterceptor {
@@ -67,7 +80,7 @@ export class PaginationInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const options = this.reflector.get<PaginatedOptions>(OPTIONS, context.getHandler());
+    const options = this.reflector.get<PaginatedOptions>(PAGINATED, context.getHandler());
     const req = context.switchToHttp().getRequest<RestRequest>();
     const res = context.switchToHttp().getResponse<Response>();
     return next.handle().pipe(
@@ -75,13 +88,14 @@ export class PaginationInterceptor implements NestInterceptor {
         from(
           (async () => {
             const base = await this.site.restBase(`${req.protocol}://${req.get('host')}`);
-            const { body, headers } = listEnvelope(
+            const { body, headers, links } = listEnvelope(
               options,
               page,
               `${base}/${options.collection}/`,
               req.originalUrl.split('?')[1] ?? '',
             );
             for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+            for (const link of links) res.append('Link', link);
             return body;
           })(),
         ),
@@ -92,5 +106,5 @@ export class PaginationInterceptor implements NestInterceptor {
 
 /** Marks a list handler: it returns a Page, the client gets the envelope. */
 export function Paginated(options: PaginatedOptions) {
-  return applyDecorators(SetMetadata(OPTIONS, options), UseInterceptors(PaginationInterceptor));
+  return applyDecorators(SetMetadata(PAGINATED, options), UseInterceptors(PaginationInterceptor));
 }

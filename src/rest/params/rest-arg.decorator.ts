@@ -3,11 +3,30 @@ import { Transform } from 'class-transformer';
 import { ValidateBy, ValidationArguments } from 'class-validator';
 import { ArgType, coerceScalar, CoercionFailure, toList } from './coerce';
 
+/** JSON-Schema keywords of an argument definition as the namespace index shows them. */
+export type IndexKeyword = 'default' | 'description' | 'type' | 'format' | 'items' | 'enum';
+
+/** Types the OpenAPI documents (`/doc`, Swagger UI) may declare. */
+export type DocType = 'integer' | 'number' | 'string' | 'boolean' | 'array' | 'object';
+
+/** Request-time facts a computed default may depend on (see `defaultAt`). */
+export interface SiteFacts {
+  now: Date;
+  /** Site time zone string (formats.md §1.2). */
+  timezone: string;
+  /** The site's default page size, as the option stores it (index-and-doc.md §1: a JSON string). */
+  perPage: string;
+  /** This API's namespace, e.g. `tribe/events/v1`. */
+  namespace: string;
+}
+
 /** Per-parameter description of a route argument, as WordPress registers `args` for a route. */
 export interface ArgSpec {
   type: ArgType;
-  /** English description; translations are looked up by `<Dto>.<name>` in the i18n catalogs. */
+  /** English description; translations are looked up by `i18nKey` in the i18n catalogs. */
   description: string;
+  /** Catalog key of the description; filled in by @RestArg as `<declaring DTO class>.<name>` unless given. */
+  i18nKey?: string;
   required?: boolean;
   default?: unknown;
   enum?: readonly (string | number)[];
@@ -28,6 +47,48 @@ export interface ArgSpec {
    * is then a bare "Invalid parameter." without a details entry.
    */
   callbackValidated?: boolean;
+
+  // How the plugin documents the argument, where that differs from what is validated (namespace index, /doc).
+  /**
+   * The default the index and /doc show, computed per request (the date window, the site's page size) or
+   * applied by the handler itself; the validation pipe keeps applying `default` only.
+   */
+  defaultAt?: (site: SiteFacts) => unknown;
+  /**
+   * Keywords the index shows, in the plugin's definition order. Omitted: `type`, `default`, `description`,
+   * `format`, `items`, `enum`, those declared (never `type` for arrays: the plugin declares only `items`).
+   * A listed `default` without a declared one shows `null` (the plugin registers `'default' => null`).
+   */
+  indexKeys?: readonly IndexKeyword[];
+  /** Item type the index and /doc declare for an array whose items are validated more loosely (IDs or slugs). */
+  docItems?: Exclude<ArgType, 'array' | 'object'>;
+  /** The type /doc declares when the plugin documents another one (its `swagger_type`). */
+  docType?: DocType;
+  /** /doc `style`; by default `form` for comma lists. `null`: none (the plugin declares no collection format). */
+  docStyle?: 'form' | null;
+  /** Registers the argument before another one inherited from a base DTO (the plugin's order). */
+  before?: string;
+}
+
+const DEFAULT_INDEX_KEYS: readonly IndexKeyword[] = ['type', 'default', 'description', 'format', 'items', 'enum'];
+
+/** The keywords the namespace index shows for an argument, in order. */
+export function indexKeywordsOf(spec: ArgSpec): readonly IndexKeyword[] {
+  if (spec.indexKeys) return spec.indexKeys;
+  const declared: Record<IndexKeyword, boolean> = {
+    type: spec.type !== 'array',
+    default: spec.default !== undefined || spec.defaultAt !== undefined,
+    description: true,
+    format: spec.format !== undefined,
+    items: (spec.docItems ?? spec.items) !== undefined,
+    enum: spec.enum !== undefined,
+  };
+  return DEFAULT_INDEX_KEYS.filter((k) => declared[k]);
+}
+
+/** The type the OpenAPI documents declare for an argument. */
+export function docTypeOf(spec: ArgSpec): DocType {
+  return spec.docType ?? (spec.format === 'double' ? 'number' : spec.type);
 }
 
 const REGISTRY = Symbol('rest-args');
@@ -96,9 +157,18 @@ function schemaVerdict(spec: ArgSpec, value: unknown, dto: object): true | strin
 export function RestArg(spec: ArgSpec): PropertyDecorator {
   return (target: object, property: string | symbol) => {
     const name = String(property);
+    const registered: ArgSpec = { ...spec, i18nKey: spec.i18nKey ?? `${target.constructor.name}.${name}` };
     const registry = new Map(restArgsOf(target.constructor));
-    registry.set(name, spec);
-    Reflect.defineMetadata(REGISTRY, registry, target.constructor);
+    if (spec.before !== undefined && registry.has(spec.before)) {
+      registry.delete(name);
+      const entries = [...registry];
+      entries.splice(entries.findIndex(([n]) => n === spec.before), 0, [name, registered]);
+      Reflect.defineMetadata(REGISTRY, new Map(entries), target.constructor);
+    } else {
+      // A re-declared argument keeps its inherited position (as a PHP array key does).
+      registry.set(name, registered);
+      Reflect.defineMetadata(REGISTRY, registry, target.constructor);
+    }
 
     Transform(({ value }) => (value === undefined ? value : coerceArg(spec, value)))(target, name);
     ValidateBy({
@@ -116,7 +186,7 @@ export function RestArg(spec: ArgSpec): PropertyDecorator {
     })(target, name);
     ApiProperty({
       type: spec.type === 'object' ? Object : spec.type,
-      items: spec.type === 'array' ? { type: spec.items ?? 'string' } : undefined,
+      items: spec.type === 'array' ? { type: spec.docItems ?? spec.items ?? 'string' } : undefined,
       required: spec.required ?? false,
       description: spec.description,
       default: spec.default,

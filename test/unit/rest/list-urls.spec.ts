@@ -45,7 +45,7 @@ describe('the list envelope', () => {
     const { body, headers } = listEnvelope(posts, { items: [1, 2], total: 5, page: 1, perPage: 2 }, URL, '');
     expect(Object.keys(body)).toEqual(['events', 'rest_url', 'next_rest_url', 'total', 'total_pages']);
     expect(body.total_pages).toBe(3);
-    expect(headers).toEqual({ 'X-TEC-Total': '5', 'X-TEC-TotalPages': '3' });
+    expect(headers).toEqual({ 'X-TEC-Total': '5', 'X-TEC-TotalPages': '3', 'X-WP-Total': '5', 'X-WP-TotalPages': '3' });
   });
 
   it('gives the last page only a previous URL', () => {

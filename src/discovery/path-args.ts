@@ -1,0 +1,26 @@
+import { SetMetadata, Type } from '@nestjs/common';
+import { RestArg } from '../rest/params/rest-arg.decorator';
+
+/** `{id}` of a record route (WordPress pattern `\d+`). */
+export class RecordIdArgs {
+  @RestArg({ type: 'integer', description: 'The ID of the record', required: true })
+  id: number;
+}
+
+/** `{slug}` of a by-slug route (WordPress pattern `[^/]+`). */
+export class RecordSlugArgs {
+  @RestArg({ type: 'string', description: 'The slug of the record', required: true })
+  slug: string;
+}
+
+/** Path parameters described by default, by name; any other `:name` falls back to RecordSlugArgs' shape. */
+export const DEFAULT_PATH_ARGS: Readonly<Record<string, Type>> = { id: RecordIdArgs, slug: RecordSlugArgs };
+
+export const PATH_ARGS = Symbol('path-args');
+
+/**
+ * Describes a handler's path parameters with a DTO of its own (declared with @RestArg, like every
+ * argument) instead of the shared RecordIdArgs / RecordSlugArgs. Documentation only: the path is
+ * checked by its route pattern (e.g. @IdParam).
+ */
+export const PathArgs = (dto: Type) => SetMetadata(PATH_ARGS, dto);

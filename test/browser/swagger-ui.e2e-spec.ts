@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BrowserContext, chromium, Page } from 'playwright-core';
+import { RouteTable } from '../../src/discovery/route-table';
+import { ADMIN_PASSWORD, ADMIN_USER, startTestApp, TestApp } from '../support/test-app';
+
+/** Debian's chromium package (installed by .ci/run); nothing is downloaded by the test. */
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+describe('Swagger UI in a real headless Chromium', () => {
+  let t: TestApp;
+  let origin: string;
+  let profile: string;
+  let browser: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    t = await startTestApp({ env: { SITE_URL: origin } });
+    await t.app.listen(port, '127.0.0.1');
+    profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
+    browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it('loads and lists every route of the namespace', async () => {
+    const response = await page.goto(`${origin}/docs`);
+    expect(response?.status()).toBe(200);
+    await page.waitForSelector('.opblock-summary-path', { timeout: 20000 });
+    expect(await page.locator('.info .title').innerText()).toContain('The Events Calendar REST API');
+    const shown = new Set(await page.locator('.opblock-summary-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-path'))));
+    const routes = t.app.get(RouteTable).routes();
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    for (const route of routes) {
+      const path = `/wp-json/tribe/events/v1${route.docPath === '/' ? '' : route.docPath}`;
+      expect({ path, shown: shown.has(path) }).toEqual({ path, shown: true });
+    }
+    expect(shown.has('/wp-json')).toBe(true);
+  });
+
+  it('authorizes with HTTP Basic and runs "Try it out" on the event list', async () => {
+    await page.locator('.auth-wrapper .authorize').click();
+    const dialog = page.locator('.dialog-ux');
+    await dialog.locator('input[type=text]').fill(ADMIN_USER);
+    await dialog.locator('input[type=password]').fill(ADMIN_PASSWORD);
+    await dialog.locator('button.authorize').click();
+    await dialog.locator('button.btn-done, button.close-modal').first().click();
+
+    const hasEvents = t.app.get(RouteTable).routes().some((r) => r.docPath === '/events');
+    const collection = hasEvents ? 'events' : 'venues';
+    const operation = page.locator(`.opblock-get:has(.opblock-summary-path[data-path="/wp-json/tribe/events/v1/${collection}"])`);
+    await operation.locator('.opblock-summary').first().click();
+    await operation.locator('button.try-out__btn').click();
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().startsWith(`${origin}/wp-json/tribe/events/v1/${collection}`)),
+      operation.locator('button.execute').click(),
+    ]);
+    expect(request.headers()['authorization']).toBe(`Basic ${Buffer.from(`${ADMIN_USER}:${ADMIN_PASSWORD}`).toString('base64')}`);
+    const status = operation.locator('.live-responses-table .response .response-col_status');
+    await status.first().waitFor({ timeout: 20000 });
+    expect((await status.first().innerText()).trim()).toBe('200');
+    expect(collection).toBe('events');
+  });
+});
