@@ -5,7 +5,8 @@ import { CurrentCaller } from '../auth/current-caller.decorator';
 import { RequestOrigin } from '../linked-posts/request.decorators';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
-import { EventCreateArgs, EventUpdateArgs, RawEventParams } from './dto/event-write.args';
+import { EventReadArgs } from './read/event-read.args';
+import { EventCreateArgs, EventUpdateArgs, EventUpdateByIdArgs, RawEventParams } from './dto/event-write.args';
 import { EventsWriteService } from './events-write.service';
 
 /**
@@ -46,22 +47,23 @@ export class EventsWriteController {
 
   @Post(':id')
   @HttpCode(200)
-  updatePost(@IdParam() id: number, @RestParams() args: EventUpdateArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
+  updatePost(@IdParam() id: number, @RestParams() args: EventUpdateByIdArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
     return this.events.update({ id }, args, raw, caller, origin);
   }
 
   @Put(':id')
-  updatePut(@IdParam() id: number, @RestParams() args: EventUpdateArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
+  updatePut(@IdParam() id: number, @RestParams() args: EventUpdateByIdArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
     return this.events.update({ id }, args, raw, caller, origin);
   }
 
   @Patch(':id')
-  updatePatch(@IdParam() id: number, @RestParams() args: EventUpdateArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
+  updatePatch(@IdParam() id: number, @RestParams() args: EventUpdateByIdArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
     return this.events.update({ id }, args, raw, caller, origin);
   }
 
+  /** The plugin declares the read `password` on this route too (namespace index); it plays no part in trashing. */
   @Delete(':id')
-  trash(@IdParam() id: number, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
+  trash(@IdParam() id: number, @RestParams() _args: EventReadArgs, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
     return this.events.trash({ id }, caller, origin);
   }
 }

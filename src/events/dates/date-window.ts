@@ -85,16 +85,23 @@ function strictValue(value: string | number, param: string, zone: EventZone, now
   return formatWall(instantToWall(zone, parsed.instant));
 }
 
+/** The default bounds S₀ and E₀ (also shown as the `start_date`/`end_date` defaults of the namespace index). */
+export function defaultWindowBounds(siteTimezone: string, now: Date | number): { start: string; end: string } {
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  const utcToday = instantToWall(UTC_ZONE, nowMs);
+  const s0Instant = wallToInstant(UTC_ZONE, { ...utcToday, day: utcToday.day - 1, hour: 23, minute: 59, second: 0 });
+  return {
+    start: formatWall(instantToWall(zoneOrFallback(siteTimezone), s0Instant)),
+    end: formatWall(normalizeWall({ ...utcToday, month: utcToday.month + 24 })),
+  };
+}
+
 export function eventDateWindow(params: DateWindowParams, siteTimezone: string, now: Date | number, options: DateWindowOptions = {}): DateWindow {
   const nowMs = typeof now === 'number' ? now : now.getTime();
   const zone = zoneOrFallback(siteTimezone);
   const cutoff: Cutoff = parseCutoff(options.multiDayCutoff);
   const strict = isStrictDates(params.strict_dates);
-
-  const utcToday = instantToWall(UTC_ZONE, nowMs);
-  const s0Instant = wallToInstant(UTC_ZONE, { ...utcToday, day: utcToday.day - 1, hour: 23, minute: 59, second: 0 });
-  const s0 = formatWall(instantToWall(zone, s0Instant));
-  const e0 = formatWall(normalizeWall({ ...utcToday, month: utcToday.month + 24 }));
+  const { start: s0, end: e0 } = defaultWindowBounds(siteTimezone, nowMs);
 
   const present = (bound: Bound) => params[bound] !== undefined && params[bound] !== null && params[bound] !== '';
   const relative = (['starts_before', 'starts_after', 'ends_before', 'ends_after'] as Bound[]).some(present);

@@ -32,7 +32,7 @@
  */
 export { beginningOfDay, endOfDay, parseCutoff } from './day-bounds';
 export type { Cutoff } from './day-bounds';
-export { eventDateWindow, isStrictDates } from './date-window';
+export { defaultWindowBounds, eventDateWindow, isStrictDates } from './date-window';
 export type { DateCondition, DateMetaKey, DateWindow, DateWindowOptions, DateWindowParams } from './date-window';
 export { DateInputError } from './errors';
 export { formatUtc, isTruthyMeta, prepareEventDates } from './event-dates';

@@ -19,7 +19,15 @@ const flag = (description: string): ArgSpec => ({ type: 'boolean', description }
  * accepted here (items untyped); the service reads the raw value and validates its elements against
  * the database (events.md §4.2–§4.4).
  */
-const list = (description: string): ArgSpec => ({ type: 'array', description, default: null, commaList: true });
+const list = (description: string): ArgSpec => ({
+  type: 'array',
+  description,
+  default: null,
+  commaList: true,
+  // Documented as the plugin does: ID items, though IDs, {id} objects, inline records and names pass.
+  docItems: 'integer',
+  indexKeys: ['default', 'items', 'description'],
+});
 
 /**
  * `cost` is a string, a number or a list of them (formats.md §2.1): normalised to a list of strings
@@ -51,7 +59,7 @@ function eventWriteArgs(required: boolean) {
     @RestArg(text('The event excerpt')) excerpt?: string;
     @RestArg(text('The event post status', (v: string) => WRITABLE_STATUSES.includes(v))) status?: string;
     @RestArg(text('The event time zone', (v: string) => v === '' || isValidTimezoneInput(v))) timezone?: string;
-    @RestArg({ ...flag('Whether the event lasts the whole day or not'), default: false }) all_day?: boolean;
+    @RestArg({ ...flag('Whether the event lasts the whole day or not'), default: false, indexKeys: ['default', 'type', 'description'] }) all_day?: boolean;
     // JSON numbers are rejected (events.md §3.1): a Unix timestamp must come as a string.
     @RestArg({ ...text('The event start date and time', time), required }) start_date?: string;
     @RestArg({ ...text('The event end date and time', time), required }) end_date?: string;
@@ -60,9 +68,9 @@ function eventWriteArgs(required: boolean) {
     @RestArg(text('The event featured image ID or URL', (v: string) => v === '' || /^\d+$/.test(v.trim()) || isAbsoluteUrl(v)))
     image?: string;
     @CostList()
-    @RestArg({ type: 'array', items: 'string', description: 'The event cost (a text, a number or a list of them)' })
+    @RestArg({ type: 'array', items: 'string', description: 'The event cost (a text, a number or a list of them)', docType: 'string', indexKeys: ['description'] })
     cost?: string[];
-    @RestArg({ ...text('The event website URL', (v: string) => v === '' || isAbsoluteUrl(v)), default: null }) website?: string | null;
+    @RestArg({ ...text('The event website URL', (v: string) => v === '' || isAbsoluteUrl(v)), default: null, indexKeys: ['default', 'description'] }) website?: string | null;
     @RestArg(flag('Whether the event should show a map or not')) show_map?: boolean;
     @RestArg(flag('Whether the event should show a map link or not')) show_map_link?: boolean;
     @RestArg(flag('Whether the event should be hidden from the event lists or not')) hide_from_listings?: boolean;
@@ -85,6 +93,12 @@ export class EventCreateArgs extends eventWriteArgs(true) {}
  * is not subject to the read credentials. On the by-slug routes a body `slug` renames (Q13 DEVIATE).
  */
 export class EventUpdateArgs extends eventWriteArgs(false) {}
+
+/** `POST|PUT|PATCH /events/{id}`: the plugin also declares the read `password` there (after `id`); it is ignored. */
+export class EventUpdateByIdArgs extends EventUpdateArgs {
+  @RestArg({ ...text('The password of a password-protected event'), before: 'author', i18nKey: 'EventReadArgs.password' })
+  password?: string;
+}
 
 /** The raw request parameters (query + body), to tell supplied fields from omitted ones. */
 export type RawEventParams = Readonly<Record<string, unknown>>;
