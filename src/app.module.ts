@@ -6,6 +6,7 @@ import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { I18nModule } from './i18n/i18n.module';
 import { EventsModule } from './events/events.module';
+import { HealthModule } from './health/health.module';
 import { OrganizersModule } from './organizers/organizers.module';
 import { RestModule } from './rest/rest.module';
 import { TagsModule } from './tags/tags.module';
@@ -31,6 +32,7 @@ export class AppModule {
         VenuesModule,
         OrganizersModule,
         EventsModule,
+        HealthModule,
         ...extraModules,
       ],
     };

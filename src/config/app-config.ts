@@ -14,6 +14,14 @@ export class AppConfig {
   readonly adminPassword?: string;
   readonly maxPerPage: number;
   readonly logLevel: LogLevel;
+  /** 0 = no login throttle. */
+  readonly loginMaxFailures: number;
+  readonly loginFailureWindowSeconds: number;
+  /** `*`, or the allowed origins (empty: CORS off). */
+  readonly corsOrigins: '*' | readonly string[];
+  /** Value for Express's `trust proxy` setting (decides `req.ip`). */
+  readonly trustProxy: boolean | number | string;
+  readonly shutdownTimeoutMs: number;
 
   constructor(env: Environment) {
     this.databaseUrl = env.DATABASE_URL;
@@ -27,6 +35,11 @@ export class AppConfig {
     this.adminPassword = env.ADMIN_PASSWORD;
     this.maxPerPage = env.MAX_PER_PAGE;
     this.logLevel = env.LOG_LEVEL;
+    this.loginMaxFailures = env.LOGIN_MAX_FAILURES;
+    this.loginFailureWindowSeconds = env.LOGIN_FAILURE_WINDOW_SECONDS;
+    this.corsOrigins = env.CORS_ORIGINS === '*' ? '*' : Object.freeze(env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
+    this.trustProxy = parseTrustProxy(env.TRUST_PROXY);
+    this.shutdownTimeoutMs = env.SHUTDOWN_TIMEOUT_MS;
     Object.freeze(this);
   }
 
@@ -38,4 +51,9 @@ export class AppConfig {
   get namespacePath(): string {
     return `/${this.nsRoot}/events/v1`;
   }
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

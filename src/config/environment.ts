@@ -63,6 +63,38 @@ export class Environment {
 
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'log';
+
+  /** Failed Basic logins one client IP may make per window before it gets 429; 0 turns the throttle off. */
+  @Transform(toInt)
+  @IsInt({ message: 'LOGIN_MAX_FAILURES must be an integer' })
+  @Min(0)
+  @Max(100000)
+  LOGIN_MAX_FAILURES = 10;
+
+  @Transform(toInt)
+  @IsInt({ message: 'LOGIN_FAILURE_WINDOW_SECONDS must be an integer' })
+  @Min(1)
+  @Max(86400)
+  LOGIN_FAILURE_WINDOW_SECONDS = 900;
+
+  /** Browser origins allowed to call the API: empty (CORS off), `*`, or a comma list of origins. */
+  @Matches(/^(|\*|https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*)$/, {
+    message: 'CORS_ORIGINS must be empty, * or a comma list of origins such as https://app.example.org',
+  })
+  CORS_ORIGINS = '';
+
+  /** Express `trust proxy`: false, true, a hop count, or a comma list of proxy addresses/subnets. */
+  @Matches(/^(false|true|\d{1,2}|[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be false, true, a hop count or a comma list of proxy addresses',
+  })
+  TRUST_PROXY = 'false';
+
+  /** How long a SIGTERM waits for in-flight requests before the process exits anyway (with 1). */
+  @Transform(toInt)
+  @IsInt({ message: 'SHUTDOWN_TIMEOUT_MS must be an integer' })
+  @Min(0)
+  @Max(600000)
+  SHUTDOWN_TIMEOUT_MS = 10000;
 }
 
 /** Validates raw variables (process.env plus overrides); throws one error naming every bad variable. */

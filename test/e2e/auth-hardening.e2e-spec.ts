@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LoginThrottle } from '../../src/auth/login-throttle.service';
+import { createTestDatabase, ENGINE, TestDatabase } from '../support/test-database';
+import { ADMIN, ADMIN_PASSWORD, ADMIN_USER, BASE, basic, startTestApp, TestApp, userWithRole } from '../support/test-app';
+
+const THROTTLE = { LOGIN_MAX_FAILURES: '3', LOGIN_FAILURE_WINDOW_SECONDS: '60', TRUST_PROXY: 'loopback' };
+const WRONG = basic(ADMIN_USER, 'WrongPassword000000000000');
+
+/** A database two app instances can share: a MariaDB database, or a SQLite file (in-memory is per connection). */
+async function sharedDatabase(): Promise<{ database: TestDatabase; cleanup: () => Promise<void> }> {
+  if (ENGINE === 'mysql') {
+    const database = await createTestDatabase();
+    return { database, cleanup: () => database.drop() };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'eca-throttle-'));
+  const database = { url: `sqlite:${join(dir, 'shared.sqlite')}`, name: 'shared', drop: async () => undefined };
+  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+describe('failed-login throttle (per client IP, shared through the database)', () => {
+  let shared: { database: TestDatabase; cleanup: () => Promise<void> };
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    shared = await sharedDatabase();
+    a = await startTestApp({ database: shared.database, env: THROTTLE });
+    b = await startTestApp({ database: shared.database, env: THROTTLE });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await shared?.cleanup();
+  });
+
+  const from = (t: TestApp, ip: string, auth: string) => t.http.get(BASE).set('X-Forwarded-For', ip).set('Authorization', auth);
+
+  it('answers 429 in the REST envelope with Retry-After once one IP used up its failures, on every instance', async () => {
+    for (let i = 0; i < 3; i++) expect((await from(a, '203.0.113.1', WRONG)).status).toBe(401);
+    const blocked = await from(a, '203.0.113.1', WRONG).expect(429);
+    expect(blocked.body).toEqual({ code: 'rest_too_many_requests', message: expect.any(String), data: { status: 429 } });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The right password does not get through either (else the 429 would not stop guessing),
+    // and the second instance sees the same counter.
+    await from(a, '203.0.113.1', ADMIN).expect(429);
+    await from(b, '203.0.113.1', ADMIN).expect(429);
+    // Requests without credentials are not login attempts.
+    await a.http.get(BASE).set('X-Forwarded-For', '203.0.113.1').expect(200);
+  });
+
+  it('does not lock out other clients', async () => {
+    await from(a, '198.51.100.7', ADMIN).expect(200);
+    await from(b, '198.51.100.7', WRONG).expect(401);
+    await from(b, '198.51.100.7', ADMIN).expect(200);
+  });
+
+  it('does not count successful logins', async () => {
+    for (let i = 0; i < 5; i++) await from(a, '198.51.100.8', ADMIN).expect(200);
+    for (let i = 0; i < 2; i++) await from(a, '198.51.100.8', WRONG).expect(401);
+    await from(a, '198.51.100.8', ADMIN).expect(200);
+  });
+
+  it('lets the client in again when its window ends, and sweeps ended windows', async () => {
+    for (let i = 0; i < 3; i++) await from(a, '203.0.113.9', WRONG).expect(401);
+    await from(a, '203.0.113.9', ADMIN).expect(429);
+    const table = a.db.sql.table('eca_login_failures');
+    await a.db.sql.run(`UPDATE ${table} SET window_start = window_start - 61000 WHERE client = ?`, ['203.0.113.9']);
+    await from(b, '203.0.113.9', ADMIN).expect(200);
+    // A failure after the window ended starts a new window at 1.
+    await from(b, '203.0.113.9', WRONG).expect(401);
+    const row = await a.db.sql.one<{ failures: number }>(`SELECT failures FROM ${table} WHERE client = ?`, ['203.0.113.9']);
+    expect(Number(row?.failures)).toBe(1);
+    await a.db.sql.run(`UPDATE ${table} SET window_start = window_start - 61000 WHERE client = ?`, ['203.0.113.9']);
+    expect(await a.app.get(LoginThrottle).sweep()).toBeGreaterThanOrEqual(1);
+    expect(await a.db.sql.one(`SELECT client FROM ${table} WHERE client = ?`, ['203.0.113.9'])).toBeUndefined();
+  });
+
+  it('counts failures from concurrent requests atomically', async () => {
+    const throttle = a.app.get(LoginThrottle);
+    await Promise.all(Array.from({ length: 8 }, () => throttle.recordFailure('192.0.2.50')));
+    const row = await a.db.sql.one<{ failures: number }>(`SELECT failures FROM ${a.db.sql.table('eca_login_failures')} WHERE client = ?`, [
+      '192.0.2.50',
+    ]);
+    expect(Number(row?.failures)).toBe(8);
+  });
+});
+
+describe('failed-login throttle switched off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { LOGIN_MAX_FAILURES: '0' } });
+  });
+  afterAll(() => t?.close());
+
+  it('never answers 429 when LOGIN_MAX_FAILURES is 0', async () => {
+    for (let i = 0; i < 12; i++) await t.http.get(BASE).set('Authorization', WRONG).expect(401);
+    await t.http.get(BASE).set('Authorization', ADMIN).expect(200);
+  });
+});
+
+describe('password hashes never leave the service', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('no response carries a WordPress password hash', async () => {
+    const editor = await userWithRole(t, 'editor');
+    const venue = await t.http.post(`${BASE}/venues`).set('Authorization', ADMIN).send({ venue: 'Hall', password: 'VenueReadPw1' }).expect(201);
+    const event = await t.http
+      .post(`${BASE}/events`)
+      .set('Authorization', editor.auth)
+      .send({ title: 'Talk', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', venue: venue.body.id, password: 'EventReadPw1' })
+      .expect(201);
+    const paths = ['', '/doc', '/events', `/events/${event.body.id}`, '/venues', `/venues/${venue.body.id}`, '/organizers', '/categories', '/tags'];
+    const bodies: string[] = [];
+    for (const auth of [ADMIN, editor.auth, undefined, WRONG]) {
+      for (const path of paths) {
+        const req = t.http.get(`${BASE}${path}`);
+        bodies.push((await (auth ? req.set('Authorization', auth) : req)).text);
+      }
+    }
+    bodies.push((await t.http.get('/wp-json/')).text, (await t.http.get('/docs-json')).text);
+    const all = bodies.join('\n');
+    expect(all.length).toBeGreaterThan(1000);
+    for (const marker of ['$generic$', '$P$', '$wp$', '$2y$', ADMIN_PASSWORD, 'VenueReadPw1', 'EventReadPw1']) expect(all).not.toContain(marker);
+  });
+});

@@ -1,0 +1,102 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { AddressInfo, connect, createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createTestDatabase, ENGINE, TestDatabase } from '../support/test-database';
+import { ADMIN, ADMIN_PASSWORD, ADMIN_USER, BASE } from '../support/test-app';
+
+const ROOT = resolve(__dirname, '../..');
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** Resolves with the child's exit code (null when killed by a signal). */
+const exited = (child: ChildProcess) => new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+
+describe('graceful shutdown of the built server (npm run build; node dist/src/main.js)', () => {
+  let dir: string;
+  let database: TestDatabase | undefined;
+  let child: ChildProcess;
+  let port: number;
+  let output = '';
+
+  beforeAll(async () => {
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
+    dir = mkdtempSync(join(tmpdir(), 'eca-shutdown-'));
+    database = ENGINE === 'mysql' ? await createTestDatabase() : undefined;
+    port = await freePort();
+    child = spawn(process.execPath, ['dist/src/main.js'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'events.sqlite')}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ADMIN_USER,
+        ADMIN_PASSWORD,
+        LOG_LEVEL: 'log',
+        SHUTDOWN_TIMEOUT_MS: '10000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    for (let i = 0; i < 200 && !output.includes('Events Calendar API on'); i++) await sleep(100);
+    if (!output.includes('Events Calendar API on')) throw new Error(`server did not start:\n${output}`);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await database?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finishes the in-flight request, refuses new connections and exits 0', async () => {
+    const health = await fetch(`http://127.0.0.1:${port}/health/ready`);
+    expect(health.status).toBe(200);
+
+    // An in-flight request: headers and half of the body now, the rest after SIGTERM.
+    const body = JSON.stringify({ name: 'Shutdown survivor' });
+    const socket: Socket = connect(port, '127.0.0.1');
+    await new Promise<void>((done) => socket.once('connect', done));
+    let response = '';
+    socket.on('data', (chunk: Buffer) => (response += chunk.toString()));
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    socket.write(
+      `POST ${BASE}/categories HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${ADMIN}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await sleep(200);
+
+    const exit = exited(child);
+    child.kill('SIGTERM');
+    await sleep(500);
+    const refused = await new Promise<string>((done) => {
+      const probe = connect(port, '127.0.0.1');
+      probe.once('connect', () => {
+        probe.destroy();
+        done('connected');
+      });
+      probe.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+    expect(child.exitCode).toBeNull(); // still waiting for the request
+
+    socket.write(body.slice(10));
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 201 /);
+    expect(response).toContain('"name":"Shutdown survivor"');
+    expect(await exit).toBe(0);
+    expect(output).toContain('SIGTERM received');
+    // Every log line is JSON.
+    for (const line of output.split('\n').filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
+  }, 60_000);
+});
