@@ -52,6 +52,9 @@ export function dataSourceOptions({ databaseUrl, tablePrefix }: DatabaseSettings
     dateStrings: true,
     supportBigNumbers: true,
     bigNumberStrings: false,
-    extra: { connectionLimit: 10 },
+    // An unreachable server must fail a request fast (503, database-errors.ts), not hang it: new
+    // connections give up after 5 s, and at most 200 requests wait for a free pooled connection.
+    connectTimeout: 5000,
+    extra: { connectionLimit: 10, queueLimit: 200, enableKeepAlive: true },
   };
 }

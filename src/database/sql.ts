@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, QueryRunner } from 'typeorm';
+import { asDatabaseError } from './database-errors';
 
 export type SqlParam = string | number | null;
 
@@ -6,6 +8,19 @@ export type SqlParam = string | number | null;
 export function placeholders(values: readonly unknown[]): string {
   return values.map(() => '?').join(', ');
 }
+
+/** ` FOR UPDATE` (row locks until the transaction ends) on MySQL; SQLite runs transactions one at a time. */
+export function forUpdate(sql: Sql): string {
+  return sql.isMysql ? ' FOR UPDATE' : '';
+}
+
+/**
+ * The transaction the current async call chain runs in (set by DatabaseService.transaction). A query
+ * on the pool `Sql` made while a transaction's work runs goes to the transaction's connection: it sees
+ * the transaction's own writes, and a transaction never waits for a second pooled connection (with
+ * every connection held by a transaction waiting for a lock, that wait would never end).
+ */
+export const transactionScope = new AsyncLocalStorage<{ dataSource: DataSource; runner: QueryRunner }>();
 
 export interface WriteResult {
   insertId: number;
@@ -24,8 +39,27 @@ export class Sql {
     private readonly runner?: QueryRunner,
   ) {}
 
+  /** Named locks this transaction holds (MySQL GET_LOCK); DatabaseService releases them when it ends. */
+  readonly heldLocks = new Set<string>();
+
   get isMysql(): boolean {
     return this.dataSource.options.type === 'mysql';
+  }
+
+  /**
+   * Inside a transaction, waits for the database-wide lock `name` and holds it until the transaction
+   * ends: writers that must see each other's commits (slug and term-name uniqueness, which WordPress
+   * tables have no unique index for) queue here, across every instance of the service. SQLite runs
+   * transactions one at a time and needs none.
+   */
+  async lock(name: string): Promise<void> {
+    if (!this.isMysql) return;
+    if (!this.runner) throw new Error('Sql.lock() needs a transaction');
+    const key = `${this.prefix}${name}`.slice(0, 64);
+    if (this.heldLocks.has(key)) return;
+    const row = await this.one<{ got: number | null }>('SELECT GET_LOCK(?, 10) AS got', [key]);
+    if (Number(row?.got) !== 1) throw Object.assign(new Error(`lock ${key} not granted`), { errno: 1205 });
+    this.heldLocks.add(key);
   }
 
   /** Prefixed, quoted table name, e.g. table('posts') → `wp_posts`. */
@@ -49,13 +83,17 @@ export class Sql {
     return { insertId, affected: result.affected ?? 0 };
   }
 
+  /** A lost or unreachable database surfaces as the 503 RestError (database-errors.ts). */
   private async exec(sql: string, params: SqlParam[]) {
-    if (this.runner) return this.runner.query(sql, params, true);
-    const runner = this.dataSource.createQueryRunner();
+    const scope = transactionScope.getStore();
+    const shared = this.runner ?? (scope?.dataSource === this.dataSource ? scope.runner : undefined);
+    const runner = shared ?? this.dataSource.createQueryRunner();
     try {
       return await runner.query(sql, params, true);
+    } catch (error) {
+      throw asDatabaseError(error);
     } finally {
-      await runner.release();
+      if (!shared) await runner.release();
     }
   }
 }

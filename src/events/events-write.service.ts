@@ -63,7 +63,7 @@ export class EventsWriteService {
     return this.transaction(
       failed,
       async (sql) => {
-        await this.writer.update({ post: (await this.posts.byId(post.post.ID, sql))!, meta: await this.posts.metaOf(post.post.ID, undefined, sql) }, plan, {
+        await this.writer.update({ post: (await this.posts.lockedById(post.post.ID, sql))!, meta: await this.posts.metaOf(post.post.ID, undefined, sql) }, plan, {
           sql,
           caller,
           clock,
@@ -94,7 +94,7 @@ export class EventsWriteService {
     return this.transaction(
       failed,
       async (sql) => {
-        const current = (await this.posts.byId(post.ID, sql))!;
+        const current = (await this.posts.lockedById(post.ID, sql))!;
         if (current.post_status === 'trash') throw inTrash();
         await this.writer.trash(current, { sql, caller, clock, links });
         return post.ID;

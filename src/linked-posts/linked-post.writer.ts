@@ -6,6 +6,7 @@ import { RestError } from '../rest/rest-error';
 import { PostLinks } from '../wordpress/permalinks';
 import { preparePublicationDates } from '../events/dates';
 import { FLOATING_STATUSES, PostColumns, PostRow, PostsStore, settleScheduledStatus } from '../wordpress/posts.store';
+import { phpTrim } from '../wordpress/text-sanitize';
 import { ksesPost, ksesTitle } from '../wordpress/rendering';
 import { SiteClock } from '../wordpress/site-clock';
 import { sanitizeTitle } from '../wordpress/slugs';
@@ -25,7 +26,8 @@ export interface WriteContext {
 
 /** WordPress `title_save_pre` / `content_save_pre`: kses for callers without `unfiltered_html`, titles trimmed. */
 function savedTitle(raw: string, caller: Caller): string {
-  return (caller.capabilities.has('unfiltered_html') ? raw : ksesTitle(raw)).trim();
+  // PHP trim (title_save_pre): spaces, tabs, line breaks, NUL and \v only — not JavaScript's unicode whitespace.
+  return phpTrim(caller.capabilities.has('unfiltered_html') ? raw : ksesTitle(raw));
 }
 
 function savedContent(raw: string, caller: Caller): string {

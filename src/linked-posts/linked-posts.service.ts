@@ -151,7 +151,7 @@ export class LinkedPostsService {
     const links = await this.permalinks.forOrigin(requestOrigin);
     await this.write(type.codes.couldNotUpdate, 400, () =>
       this.db.transaction(async (sql) => {
-        const current = (await this.posts.byId(post.ID, sql))!;
+        const current = (await this.posts.lockedById(post.ID, sql))!;
         await this.writer.update(type, current, input, { sql, caller, clock, links });
       }),
     );
@@ -166,7 +166,7 @@ export class LinkedPostsService {
     const links = await this.permalinks.forOrigin(requestOrigin);
     await this.write(type.codes.couldNotDelete, 500, () =>
       this.db.transaction(async (sql) => {
-        const current = (await this.posts.byId(post.ID, sql))!;
+        const current = (await this.posts.lockedById(post.ID, sql))!;
         if (current.post_status === 'trash') throw new RestError(type.codes.inTrash, `The ${type.nameField} is already in the trash.`, 410);
         await this.writer.trash(type, current, { sql, caller, clock, links });
       }),

@@ -2,10 +2,13 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { parse as parseQuery } from 'qs';
 import { AppConfig } from '../config/app-config';
 import { JSON_CONTENT_TYPE } from './json-express.adapter';
 import { RestRequest } from './request-context';
+import { RestError } from './rest-error';
 
 /** Internal mount point of every controller; the configured REST_ROOT/NS_ROOT are rewritten onto it. */
 export const INTERNAL_REST_ROOT = '/wp-json';
@@ -25,6 +28,8 @@ export function installHttpPipeline(app: NestExpressApplication, config: AppConf
   app.set('query parser', (q: string) => parseQuery(q, { depth: 5, arrayLimit: 200, parameterLimit: 1000 }));
   app.set('etag', false);
   app.set('x-powered-by', false);
+  answerParserErrorsInEnvelope(app);
+  app.use(refuseLongUrls);
   app.use(rewriteUrl(config));
   app.use(methodOverride);
   app.use(bodyParser.text({ type: ['application/json', 'application/*+json'], limit: BODY_LIMIT }));
@@ -32,6 +37,34 @@ export function installHttpPipeline(app: NestExpressApplication, config: AppConf
   app.use(bodyParser.urlencoded({ extended: true, limit: BODY_LIMIT, parameterLimit: 1000 }));
   app.use(multer({ limits: { fileSize: 1024 * 1024, fields: 1000 } }).any());
   app.use(standardHeaders(config));
+}
+
+/** Longest request target accepted (Apache's default LimitRequestLine is 8190). */
+const MAX_URL_LENGTH = 8190;
+
+function refuseLongUrls(req: Request, _res: Response, next: NextFunction) {
+  if (req.url.length > MAX_URL_LENGTH) return next(new RestError('rest_uri_too_long', 'The request URL is too long.', 414));
+  next();
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (headers beyond --max-http-header-size,
+ * 16 KB by default; malformed request lines) still get an answer in the WordPress envelope.
+ */
+function answerParserErrorsInEnvelope(app: NestExpressApplication): void {
+  const server = app.getHttpServer() as Server;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const rest = tooLarge
+      ? new RestError('rest_headers_too_large', 'The request headers are too large.', 431)
+      : new RestError('rest_bad_request', 'The request could not be understood.', 400);
+    const body = JSON.stringify(rest.toBody());
+    const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(
+      `HTTP/1.1 ${rest.status} ${reason}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 /** `/{lang}{REST_ROOT}/{NS_ROOT}/events/v1/...` → `/wp-json/tribe/events/v1/...`. */
@@ -71,6 +104,9 @@ function parseJsonLeniently(req: Request, _res: Response, next: NextFunction) {
     req.body = {};
     if (text.trim() !== '') {
       try {
+        // PHP's json_decode refuses nesting beyond 512 levels; deeper input would also exhaust the
+        // stack of the recursive parameter transformers after parsing.
+        if (jsonNestingExceeds(text, JSON_MAX_DEPTH)) throw new Error('Maximum stack depth exceeded');
         const parsed: unknown = JSON.parse(text);
         req.body = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
       } catch (error) {
@@ -79,6 +115,25 @@ function parseJsonLeniently(req: Request, _res: Response, next: NextFunction) {
     }
   }
   next();
+}
+
+const JSON_MAX_DEPTH = 512;
+
+/** Whether arrays/objects in the JSON text nest deeper than `max` (brackets inside strings ignored). */
+export function jsonNestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 /** Headers WordPress sends on every REST response. */

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { databaseUnavailable, isDatabaseUnavailable } from '../database/database-errors';
 import { JSON_CONTENT_TYPE } from './json-express.adapter';
 import { RestError } from './rest-error';
 
@@ -40,6 +41,10 @@ export class RestExceptionFilter implements ExceptionFilter {
       return status === 413
         ? new RestError('rest_payload_too_large', 'The request body is too large.', 413)
         : new RestError('rest_bad_request', 'The request body could not be read.', status);
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`${req.method} ${req.path}: database unavailable (${(exception as Error)?.message})`);
+      return databaseUnavailable();
     }
     this.logger.error(`${req.method} ${req.path}: ${(exception as Error)?.stack ?? String(exception)}`);
     return RestError.internal();

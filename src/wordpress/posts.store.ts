@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
-import { placeholders, Sql, SqlParam } from '../database/sql';
+import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';
 import { maybeSerialize, phpUnserialize } from './php-serialization';
 import { SiteNow, WpDateTime } from './site-clock';
 import { utf8UriEncode } from './slugs';
@@ -135,6 +135,15 @@ export class PostsStore {
 
   async byId(id: number, sql: Sql = this.db.sql): Promise<PostRow | undefined> {
     return (await this.byIds([id], sql)).get(id);
+  }
+
+  /**
+   * The post, read with a row lock held until the transaction ends (MySQL `FOR UPDATE`): concurrent
+   * writers of one post queue here instead of interleaving. SQLite runs transactions one at a time.
+   */
+  async lockedById(id: number, sql: Sql): Promise<PostRow | undefined> {
+    const row = await sql.one(`SELECT ${COLUMNS.join(', ')} FROM ${sql.table('posts')} WHERE ID = ?${forUpdate(sql)}`, [id]);
+    return row ? toPostRow(row) : undefined;
   }
 
   /** The post of that type whose `post_name` equals `slug` (any status; lowest ID on duplicates). */
@@ -287,6 +296,8 @@ export class PostsStore {
    */
   async uniqueSlug(sql: Sql, slug: string, postType: string, postId: number, status: string): Promise<string> {
     if (FLOATING_STATUSES.has(status)) return slug;
+    // Held until commit, so concurrent writers of the type pick slugs one after the other (and see each other's).
+    await sql.lock(`slug:${postType}`);
     const taken = async (name: string) =>
       (await sql.one(`SELECT ID FROM ${sql.table('posts')} WHERE post_name = ? AND post_type = ? AND ID <> ? LIMIT 1`, [
         name,

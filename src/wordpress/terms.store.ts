@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
-import { placeholders, Sql, SqlParam } from '../database/sql';
+import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';
 import { sanitizeTermDescription, sanitizeTermName } from '../terms/term-sanitize';
 import { sanitizeTitle } from './slugs';
 
+
+/** Serialises term inserts and renames (wp_insert_term's name and slug checks) across instances. */
+const TERM_NAMES_LOCK = 'term-names';
 /** One term of one taxonomy: a `terms` row joined with its `term_taxonomy` row. */
 export interface TermRow {
   term_id: number;
@@ -125,6 +128,7 @@ export class TermsStore {
     }
     const name = sanitizeTermName(input.name);
     if (name === '') throw new TermWriteError('invalid_term_name', 'Invalid term name.');
+    await sql.lock(TERM_NAMES_LOCK);
     const description = sanitizeTermDescription(input.description ?? '');
     const providedSlug = input.slug === undefined ? '' : sanitizeTitle(input.slug);
     const slugProvided = providedSlug !== '';
@@ -210,6 +214,7 @@ export class TermsStore {
    * Throws TermWriteError (invalid_term, invalid_term_name, missing_parent, duplicate_term_slug).
    */
   async update(sql: Sql, termId: number, taxonomy: string, changes: Partial<TermInput>): Promise<TermRow> {
+    await sql.lock(TERM_NAMES_LOCK);
     const current = await this.findById(termId, taxonomy, sql);
     if (!current) throw new TermWriteError('invalid_term', 'Empty Term.');
     const name = changes.name === undefined ? current.name : sanitizeTermName(changes.name);
@@ -334,8 +339,11 @@ export class TermsStore {
   async recount(sql: Sql, termTaxonomyIds: number[]): Promise<void> {
     const ids = [...new Set(termTaxonomyIds)];
     if (!ids.length) return;
+    // Row locks in ID order, then the counts in later statements: under READ COMMITTED the last writer
+    // of a term recounts after its predecessors committed, so the stored count is a true recount.
+    ids.sort((a, b) => a - b);
     const rows = await sql.rows<{ term_taxonomy_id: number; taxonomy: string }>(
-      `SELECT term_taxonomy_id, taxonomy FROM ${sql.table('term_taxonomy')} WHERE term_taxonomy_id IN (${placeholders(ids)})`,
+      `SELECT term_taxonomy_id, taxonomy FROM ${sql.table('term_taxonomy')} WHERE term_taxonomy_id IN (${placeholders(ids)}) ORDER BY term_taxonomy_id${forUpdate(sql)}`,
       ids,
     );
     const byTaxonomy = new Map<string, number[]>();

@@ -6,6 +6,7 @@ import { InlineWriteContext } from '../../linked-posts/linked-posts.inline';
 import { OrganizersService } from '../../organizers/organizers.service';
 import { VenuesService } from '../../venues/venues.service';
 import { FLOATING_STATUSES, PostColumns, PostMeta, PostRow, PostsStore, settleScheduledStatus } from '../../wordpress/posts.store';
+import { phpTrim } from '../../wordpress/text-sanitize';
 import { ksesPost, ksesTitle } from '../../wordpress/rendering';
 import { SiteNow } from '../../wordpress/site-clock';
 import { sanitizeTitle } from '../../wordpress/slugs';
@@ -20,7 +21,8 @@ const EVENT_TYPE = 'tribe_events';
 
 /** WordPress `title_save_pre` / `content_save_pre`: kses for callers without `unfiltered_html` (auth §3). */
 function savedTitle(raw: string, caller: Caller): string {
-  return (caller.capabilities.has('unfiltered_html') ? raw : ksesTitle(raw)).trim();
+  // PHP trim (title_save_pre): spaces, tabs, line breaks, NUL and \v only — not JavaScript's unicode whitespace.
+  return phpTrim(caller.capabilities.has('unfiltered_html') ? raw : ksesTitle(raw));
 }
 function savedContent(raw: string, caller: Caller): string {
   return caller.capabilities.has('unfiltered_html') ? raw : ksesPost(raw);
