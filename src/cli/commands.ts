@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
+import type { INestApplicationContext } from '@nestjs/common';
 import { ROLES, Role, UsersService } from '../auth/users.service';
+import { runSeedCommand, SEED_USAGE, SeedUsageError } from './seed.command';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -8,16 +10,22 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
   users:list
   app-passwords:create --login LOGIN [--name NAME]   prints the new application password once
   app-passwords:list --login LOGIN
-  app-passwords:revoke --login LOGIN --uuid UUID`;
+  app-passwords:revoke --login LOGIN --uuid UUID
+${SEED_USAGE}`;
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
 type Print = (line: string) => void;
 
-/** Runs one CLI command against the users service. Returns normally on success. */
-export async function runCommand(argv: string[], users: UsersService, print: Print): Promise<void> {
+/** Runs one CLI command against the users service (`seed` needs the application `app`). Returns normally on success. */
+export async function runCommand(argv: string[], users: UsersService, print: Print, app?: Pick<INestApplicationContext, 'get'>): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === 'seed' && app) {
+    return runSeedCommand(rest, app, print).catch((error: Error) => {
+      throw error instanceof SeedUsageError ? new UsageError(error.message) : error;
+    });
+  }
   const { values } = parseArgs({
     args: rest,
     options: {

@@ -5,12 +5,12 @@ import { UsersService } from '../auth/users.service';
 import { validateEnvironment } from '../config/environment';
 import { runCommand, UsageError, USAGE } from './commands';
 
-/** `npm run cli -- <command>`: user and application-password administration on the configured database. */
+/** `npm run cli -- <command>`: user and application-password administration, sample-data seeding, on the configured database. */
 async function main(): Promise<number> {
   validateEnvironment(process.env);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(), { logger: ['error'], abortOnError: false });
   try {
-    await runCommand(process.argv.slice(2), app.get(UsersService), (line) => console.log(line));
+    await runCommand(process.argv.slice(2), app.get(UsersService), (line) => console.log(line), app);
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

@@ -1,0 +1,136 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { SingleBar } from 'cli-progress';
+import { parseArgs } from 'node:util';
+import { AuthService } from '../auth/auth.service';
+import { Caller } from '../auth/caller';
+import { AppConfig } from '../config/app-config';
+import { DatabaseService } from '../database/database.service';
+import { TecTables } from '../events/tec-tables';
+import { CATEGORY_TAXONOMY, TAG_TAXONOMY } from '../events/write/event-terms';
+import { KnownRange } from '../events/write/known-range';
+import { LinkedPostWriter } from '../linked-posts/linked-post.writer';
+import { ORGANIZER } from '../organizers/organizer.type';
+import { VENUE } from '../venues/venue.type';
+import { OptionsStore } from '../wordpress/options.store';
+import { Permalinks } from '../wordpress/permalinks';
+import { PostsStore } from '../wordpress/posts.store';
+import { SiteClockService } from '../wordpress/site-clock';
+import { TermsStore } from '../wordpress/terms.store';
+import { UsersStore } from '../wordpress/users.store';
+import { EventBatchWriter } from './seed/event-batch-writer';
+import { EventRowContext, eventRows } from './seed/event-rows';
+import { LinkedSeeder } from './seed/linked-seeder';
+import { eventInput, organizerInputs, Picker, randomSource, termNames, venueInputs } from './seed/seed-data';
+
+export const SEED_USAGE = `  seed --events N [--venues V] [--organizers O] [--categories C] [--tags T] [--batch B] [--seed S] [--author LOGIN]
+        bulk-inserts N sample events (with venues, organizers, categories and tags) exactly as POST /events
+        stores them; defaults: V = O = N/20 (1…500), C = 12, T = 30, B = 1000 events per transaction`;
+
+/** A command-line mistake in `seed` (the CLI prints it with the usage). */
+export class SeedUsageError extends Error {}
+
+/** The capabilities the seeded rows assume (an administrator: publish, no kses, terms assignable). */
+const AUTHOR_CAPABILITIES = ['edit_tribe_events', 'publish_tribe_events', 'edit_posts', 'unfiltered_html', 'publish_tribe_venues', 'publish_tribe_organizers'];
+
+type AppContext = Pick<INestApplicationContext, 'get'>;
+
+function count(values: Record<string, string | undefined>, name: string, fallback?: number): number {
+  const raw = values[name];
+  if (raw === undefined) {
+    if (fallback === undefined) throw new SeedUsageError(`--${name} is required for seed`);
+    return fallback;
+  }
+  if (!/^\d+$/.test(raw)) throw new SeedUsageError(`--${name} must be a whole number`);
+  return Number(raw);
+}
+
+async function seedAuthor(app: AppContext, login: string | undefined): Promise<Caller> {
+  const auth = app.get(AuthService, { strict: false });
+  const users = login ? [await app.get(UsersStore, { strict: false }).findByLogin(login)] : await app.get(UsersStore, { strict: false }).list();
+  if (login && !users[0]) throw new SeedUsageError(`No user with login "${login}"`);
+  for (const user of users) {
+    const caller = await auth.callerFor(user!);
+    if (AUTHOR_CAPABILITIES.every((c) => caller.capabilities.has(c))) return caller;
+  }
+  throw new SeedUsageError(login ? `"${login}" is not an administrator` : 'No administrator to author the events: create one with users:create');
+}
+
+/**
+ * `seed`: sample data for benchmarks and demos, written in batched multi-row INSERTs (one transaction
+ * per batch) with the rows the API itself writes. Term counts and TEC's known range are refreshed at
+ * the end, in one transaction.
+ */
+export async function runSeedCommand(argv: string[], app: AppContext, print: (line: string) => void): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: Object.fromEntries(['events', 'venues', 'organizers', 'categories', 'tags', 'batch', 'seed', 'author'].map((k) => [k, { type: 'string' }])) as Record<
+      string,
+      { type: 'string' }
+    >,
+    strict: true,
+  });
+  const events = count(values, 'events');
+  const linked = Math.min(500, Math.max(1, Math.ceil(events / 20)));
+  const venues = count(values, 'venues', linked);
+  const organizers = count(values, 'organizers', linked);
+  const batchSize = Math.max(1, count(values, 'batch', 1000));
+  const pick = new Picker(randomSource(count(values, 'seed', 1)));
+
+  const db = app.get(DatabaseService, { strict: false });
+  const posts = app.get(PostsStore, { strict: false });
+  const termsStore = app.get(TermsStore, { strict: false });
+  const caller = await seedAuthor(app, values.author);
+  const clock = await app.get(SiteClockService, { strict: false }).clock();
+  const config = app.get(AppConfig, { strict: false });
+  const links = await app.get(Permalinks, { strict: false }).forOrigin(`http://localhost:${config.port}`);
+  const tribe = await app.get(OptionsStore, { strict: false }).get<Record<string, unknown>>('tribe_events_calendar_options');
+  const cutoff = tribe && typeof tribe === 'object' && typeof tribe.multiDayCutoff === 'string' ? tribe.multiDayCutoff : undefined;
+  const existing = async (type: string) =>
+    Number((await db.sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${db.sql.table('posts')} WHERE post_type = ?`, [type]))!.n);
+
+  const started = Date.now();
+  const bar = new SingleBar({
+    format: 'Seeding {stage} [{bar}] {percentage}% | {value}/{total} | {duration_formatted} elapsed, {eta_formatted} left',
+    stream: process.stderr,
+    hideCursor: true,
+  });
+  bar.start(venues + organizers + events, 0, { stage: 'venues    ' });
+  try {
+    const seeder = new LinkedSeeder(db, app.get(LinkedPostWriter, { strict: false }), termsStore, caller, clock, links);
+    const tick = (n: number) => bar.increment(n);
+    const venueIds = await seeder.posts(VENUE, venueInputs(venues, pick, await existing(VENUE.postType)), tick);
+    bar.update({ stage: 'organizers' });
+    const organizerIds = await seeder.posts(ORGANIZER, organizerInputs(organizers, pick, await existing(ORGANIZER.postType)), tick);
+    const categories = await seeder.termsNamed(CATEGORY_TAXONOMY, termNames(count(values, 'categories', 12), 'category'));
+    const tags = await seeder.termsNamed(TAG_TAXONOMY, termNames(count(values, 'tags', 30), 'tag'));
+    bar.update({ stage: 'events    ' });
+
+    const termTaxonomyIds = new Map([
+      [CATEGORY_TAXONOMY, new Map(categories.map((t) => [t.term_id, t.term_taxonomy_id]))],
+      [TAG_TAXONOMY, new Map(tags.map((t) => [t.term_id, t.term_taxonomy_id]))],
+    ]);
+    const pools = { venues: venueIds, organizers: organizerIds, categories: categories.map((t) => t.term_id), tags: tags.map((t) => t.term_id) };
+    const writer = new EventBatchWriter(posts, links, await app.get(TecTables, { strict: false }).exist(db.sql));
+    const today = clock.now().local.slice(0, 10);
+    let sequence = await existing('tribe_events');
+    for (let done = 0; done < events; done += batchSize) {
+      const now = clock.now();
+      const ctx: EventRowContext = { siteTimezone: clock.timezone, multiDayCutoff: cutoff, now, caller, links, termTaxonomyIds };
+      const batch = Array.from({ length: Math.min(batchSize, events - done) }, () => eventRows(eventInput(++sequence, today, pick, pools), ctx));
+      await db.transaction((sql) => writer.write(sql, batch, now.gmt));
+      bar.increment(batch.length);
+    }
+
+    await db.transaction(async (sql) => {
+      await termsStore.recount(sql, [...categories, ...tags].map((t) => t.term_taxonomy_id));
+      await app.get(KnownRange, { strict: false }).refresh(sql);
+    });
+  } finally {
+    bar.stop();
+  }
+  const seconds = (Date.now() - started) / 1000;
+  print(
+    `Seeded ${events} events, ${venues} venues, ${organizers} organizers, ${count(values, 'categories', 12)} categories and ${count(values, 'tags', 30)} tags in ${seconds.toFixed(1)} s` +
+      (events ? ` (${Math.round(events / seconds)} events/s)` : ''),
+  );
+}
