@@ -9,7 +9,14 @@ const swc = ['@swc/jest', {
   module: { type: 'commonjs' },
 }];
 
+// `npm test` needs nothing but Node: the MariaDB suites (test/mysql) run with TEST_ENGINE=mysql
+// (`npm run test:mysql`) and the headless-Chromium check with TEST_BROWSER=1 (`npm run test:browser`).
+const ignored = ['/node_modules/'];
+if (process.env.TEST_ENGINE !== 'mysql') ignored.push('<rootDir>/test/mysql/');
+if (!process.env.TEST_BROWSER) ignored.push('<rootDir>/test/browser/');
+
 module.exports = {
+  testPathIgnorePatterns: ignored,
   testEnvironment: 'node',
   rootDir: __dirname,
   roots: ['<rootDir>/test'],
