@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrowserContext, chromium, Page } from 'playwright-core';
 import { RouteTable } from '../../src/discovery/route-table';
 import { ADMIN_PASSWORD, ADMIN_USER, startTestApp, TestApp } from '../support/test-app';
+import { freePort } from '../support/free-port';
 
 /** Debian's chromium package (installed by .ci/run); nothing is downloaded by the test. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -18,14 +18,6 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 describe('Swagger UI in a real headless Chromium', () => {
   let t: TestApp;

@@ -1,21 +1,14 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { AddressInfo, connect, createServer, Socket } from 'node:net';
+import { connect, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase, ENGINE, TestDatabase } from '../support/test-database';
 import { ADMIN, ADMIN_PASSWORD, ADMIN_USER, BASE } from '../support/test-app';
+import { freePort } from '../support/free-port';
 
 const ROOT = resolve(__dirname, '../..');
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /** Resolves with the child's exit code (null when killed by a signal). */
 const exited = (child: ChildProcess) => new Promise<number | null>((done) => child.once('exit', (code) => done(code)));

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +7,7 @@ import { createApp } from '../../src/app.factory';
 import { SHARED } from '../support/shared-paths';
 import { TestDatabase } from '../support/test-database';
 import { FIXTURE_ENV, loadFixtureDatabase } from '../support/fixture-app';
+import { freePort } from '../support/free-port';
 
 /**
  * The plugin's own answers on the fixture database (shared/fixtures/golden) compared with ours by the
@@ -17,14 +17,6 @@ import { FIXTURE_ENV, loadFixtureDatabase } from '../support/fixture-app';
 const COVERED: string[] = ['categor', 'tag', 'venue', 'organizer', 'event'];
 
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 describe('golden answers of The Events Calendar on the fixture database', () => {
   let db: TestDatabase;
