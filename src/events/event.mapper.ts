@@ -9,6 +9,7 @@ import { costDetails, renderCost } from './cost';
 import { renderEventDates } from './dates';
 import { EventRecord, firstMeta } from './read/event-record';
 import { EventSiteSettings } from './read/event-settings';
+import { escHtml } from '../wordpress/text-sanitize';
 
 /** What the mapper needs besides the record: link builders and site settings of the request. */
 export interface EventMapContext {
@@ -19,15 +20,6 @@ export interface EventMapContext {
   settings: EventSiteSettings;
 }
 
-/** WordPress `esc_html` / `esc_attr` of a stored URL (Quirk Q8): `&`, `<`, `>`, `"`, `'` escaped, entities kept. */
-export function escHtml(text: string): string {
-  return text
-    .replace(/&(?!(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#x[0-9A-Fa-f]+);)/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#039;');
-}
 
 /** `show_map` / `show_map_link`: row absent → true; `""` and `"0"` → false; anything else → true. */
 function mapFlag(meta: PostMeta, key: string): boolean {

@@ -1,9 +1,8 @@
 /** WordPress plain-text sanitising (storage.md §5), as pure functions. */
 
-/** PHP `trim()` default characters. */
-export function phpTrim(text: string): string {
-  return text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
-}
+import { phpTrim } from './rendering/text-filters';
+
+export { phpTrim };
 
 /** WP core `esc_html` without double-encoding existing entities. */
 export function escHtml(text: string): string {

@@ -1,4 +1,5 @@
-import { escHtml, mapEvent } from '../../../src/events/event.mapper';
+import { mapEvent } from '../../../src/events/event.mapper';
+import { escHtml } from '../../../src/wordpress/text-sanitize';
 import { EventListQuery } from '../../../src/events/event-list.query';
 import { eventJsonLd } from '../../../src/events/json-ld';
 import { EventRecord } from '../../../src/events/read/event-record';

@@ -10,6 +10,7 @@
 import { ALLOWED_ENTITY_NAMES, ALLOWED_POST_TAGS, ALLOWED_PROTOCOLS, ALLOWED_TITLE_TAGS, AllowedHtml, URI_ATTRIBUTES } from './allowed-html';
 import { badProtocol, noNull } from './protocols';
 import { safecssFilterAttr } from './safecss';
+import { escHtml } from '../../text-sanitize';
 
 interface Attribute {
   name: string;
@@ -34,16 +35,6 @@ function normalizeEntities(content: string): string {
     .replace(/&amp;#[Xx](0*[0-9A-Fa-f]{1,6});/g, (whole, hex: string) =>
       validUnicode(parseInt(hex, 16)) ? `&#x${hex.replace(/^0+/, '')};` : `&amp;#x${hex};`,
     );
-}
-
-/** `esc_html()` for the text of a lone `<` (does not double-encode entities). */
-function escHtml(text: string): string {
-  return text
-    .replace(/&(?!(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#x[0-9A-Fa-f]+);)/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#039;');
 }
 
 /** `wp_pre_kses_less_than()`: a `<` that never meets a `>` is text. */
