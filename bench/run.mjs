@@ -1,6 +1,7 @@
 // `npm run bench -- [--engine sqlite|mysql] [--events N] [--duration S] [--scenarios a,b] [--connections 1,16]
 // [--reuse] [--skip-build]` (or BENCH_ENGINE, BENCH_EVENTS, BENCH_DURATION, BENCH_SCENARIOS,
-// BENCH_CONNECTIONS, BENCH_REUSE=1, BENCH_SKIP_BUILD=1, BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306;
+// BENCH_CONNECTIONS, BENCH_REUSE=1, BENCH_SKIP_BUILD=1, BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306,
+// BENCH_MYSQL_DATABASE=eca_bench (e.g. eca_bench_1m to keep a large seed apart);
 // BENCH_NODE_OPTIONS adds node flags to the service, e.g. --cpu-prof).
 //
 // Seeds a dedicated database (bench/.data/bench-N.sqlite or the MariaDB database `eca_bench`) with the
@@ -40,7 +41,9 @@ if (!(events >= 1) || !(duration >= 1) || concurrencies.some((c) => !(c >= 1))) 
 
 const mysqlServer = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
 const sqliteFile = join(ROOT, 'bench', '.data', `bench-${events}.sqlite`);
-const databaseUrl = engine === 'mysql' ? `${mysqlServer}/eca_bench` : `sqlite:${sqliteFile}`;
+const mysqlDatabase = process.env.BENCH_MYSQL_DATABASE ?? 'eca_bench';
+if (!/^\w+$/.test(mysqlDatabase)) throw new Error('BENCH_MYSQL_DATABASE must be letters, digits or underscores');
+const databaseUrl = engine === 'mysql' ? `${mysqlServer}/${mysqlDatabase}` : `sqlite:${sqliteFile}`;
 const baseEnv = { ...process.env, DATABASE_URL: databaseUrl, ADMIN_USER, ADMIN_PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
 
 const run = (cmd, args, env = baseEnv) => execFileSync(cmd, args, { cwd: ROOT, env, stdio: 'inherit' });
@@ -53,8 +56,8 @@ async function freshDatabase() {
   }
   const mysql = await import('mysql2/promise');
   const connection = await mysql.createConnection(mysqlServer);
-  await connection.query('DROP DATABASE IF EXISTS eca_bench');
-  await connection.query('CREATE DATABASE eca_bench CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci');
+  await connection.query(`DROP DATABASE IF EXISTS \`${mysqlDatabase}\``);
+  await connection.query(`CREATE DATABASE \`${mysqlDatabase}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
   await connection.end();
 }
 

@@ -3,6 +3,8 @@ import { Environment, LogLevel } from './environment';
 /** Typed, read-only view of the validated environment. The only place that knows variable names. */
 export class AppConfig {
   readonly databaseUrl: string;
+  /** Read replicas of the MySQL primary (empty: every query goes to databaseUrl). */
+  readonly databaseReplicaUrls: readonly string[];
   readonly tablePrefix: string;
   /** Configured public origin (no trailing slash); undefined → the WordPress `home` option decides. */
   readonly siteUrl?: string;
@@ -22,9 +24,15 @@ export class AppConfig {
   /** Value for Express's `trust proxy` setting (decides `req.ip`). */
   readonly trustProxy: boolean | number | string;
   readonly shutdownTimeoutMs: number;
+  /** 0 = no response cache (src/cache/). */
+  readonly responseCacheTtlSeconds: number;
+  readonly responseCacheMaxEntries: number;
+  /** Where the event list reads dates from (src/events/event-list.query.ts). */
+  readonly eventDatesSource: 'occurrences' | 'postmeta';
 
   constructor(env: Environment) {
     this.databaseUrl = env.DATABASE_URL;
+    this.databaseReplicaUrls = Object.freeze(env.DATABASE_REPLICA_URLS.split(',').map((u) => u.trim()).filter(Boolean));
     this.tablePrefix = env.TABLE_PREFIX;
     this.siteUrl = env.SITE_URL?.replace(/\/+$/, '');
     this.restRoot = env.REST_ROOT;
@@ -40,6 +48,9 @@ export class AppConfig {
     this.corsOrigins = env.CORS_ORIGINS === '*' ? '*' : Object.freeze(env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
     this.trustProxy = parseTrustProxy(env.TRUST_PROXY);
     this.shutdownTimeoutMs = env.SHUTDOWN_TIMEOUT_MS;
+    this.responseCacheTtlSeconds = env.RESPONSE_CACHE_TTL_SECONDS;
+    this.responseCacheMaxEntries = env.RESPONSE_CACHE_MAX_ENTRIES;
+    this.eventDatesSource = env.EVENT_DATES_SOURCE;
     Object.freeze(this);
   }
 

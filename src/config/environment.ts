@@ -20,6 +20,15 @@ export class Environment {
   })
   DATABASE_URL = 'sqlite:./data/events.sqlite';
 
+  /**
+   * Read replicas of a MySQL DATABASE_URL: empty, or a comma list of URLs of the same form. Anonymous
+   * GET/HEAD requests read from them; everything else uses DATABASE_URL (src/database/replica-router.ts).
+   */
+  @Matches(/^(|(mysql|mariadb):\/\/[^/\s,]+\/[^/?\s,]+(\?[^\s,]*)?(\s*,\s*(mysql|mariadb):\/\/[^/\s,]+\/[^/?\s,]+(\?[^\s,]*)?)*)$/, {
+    message: 'DATABASE_REPLICA_URLS must be empty or a comma list of mysql://user:pass@host:port/database URLs',
+  })
+  DATABASE_REPLICA_URLS = '';
+
   @Matches(/^[A-Za-z0-9_]{1,20}$/, { message: 'TABLE_PREFIX must be 1-20 letters, digits or underscores' })
   TABLE_PREFIX = 'wp_';
 
@@ -89,12 +98,37 @@ export class Environment {
   })
   TRUST_PROXY = 'false';
 
+  /**
+   * Where `GET /events` reads event dates: `occurrences` (TEC 6's `tec_occurrences` rows, with the
+   * service's own date indexes — fast at any size) or `postmeta` (the meta keys only; for a TEC 5 site
+   * whose WordPress keeps writing without maintaining the TEC 6 tables).
+   */
+  @IsIn(['occurrences', 'postmeta'], { message: 'EVENT_DATES_SOURCE must be occurrences or postmeta' })
+  EVENT_DATES_SOURCE: 'occurrences' | 'postmeta' = 'occurrences';
+
   /** How long a SIGTERM waits for in-flight requests before the process exits anyway (with 1). */
   @Transform(toInt)
   @IsInt({ message: 'SHUTDOWN_TIMEOUT_MS must be an integer' })
   @Min(0)
   @Max(600000)
   SHUTDOWN_TIMEOUT_MS = 10000;
+
+  /**
+   * Longest age of an anonymous answer in this instance's response cache (src/cache/); bounds how long
+   * a write made by WordPress itself can go unseen. 0 turns the response cache off (ETag/304 stay).
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'RESPONSE_CACHE_TTL_SECONDS must be an integer' })
+  @Min(0)
+  @Max(86400)
+  RESPONSE_CACHE_TTL_SECONDS = 10;
+
+  /** Most answers the response cache keeps (least recently used go first; 64 MB of bodies at most). */
+  @Transform(toInt)
+  @IsInt({ message: 'RESPONSE_CACHE_MAX_ENTRIES must be an integer' })
+  @Min(1)
+  @Max(1000000)
+  RESPONSE_CACHE_MAX_ENTRIES = 2000;
 }
 
 /** Validates raw variables (process.env plus overrides); throws one error naming every bad variable. */
@@ -109,6 +143,9 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   }
   if ((env.ADMIN_USER === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new Error('Invalid configuration:\n  ADMIN_USER and ADMIN_PASSWORD must be set together');
+  }
+  if (env.DATABASE_REPLICA_URLS !== '' && env.DATABASE_URL.startsWith('sqlite:')) {
+    throw new Error('Invalid configuration:\n  DATABASE_REPLICA_URLS needs a mysql:// DATABASE_URL (SQLite runs as a single instance)');
   }
   return env;
 }

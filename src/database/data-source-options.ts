@@ -58,3 +58,14 @@ export function dataSourceOptions({ databaseUrl, tablePrefix }: DatabaseSettings
     extra: { connectionLimit: 10, queueLimit: 200, enableKeepAlive: true },
   };
 }
+
+/**
+ * A read replica's pool: the primary's settings for its URL, without entities or migrations (they run
+ * on the primary and reach replicas through replication). A replica that cannot be reached gives up
+ * after 2 s, since its reads then fall back to the primary (replica-router.ts).
+ */
+export function replicaDataSourceOptions(replicaUrl: string, tablePrefix: string): DataSourceOptions {
+  const options = dataSourceOptions({ databaseUrl: replicaUrl, tablePrefix });
+  if (options.type !== 'mysql') throw new Error('read replicas need mysql:// URLs');
+  return { ...options, entities: [], migrations: [], migrationsRun: false, connectTimeout: 2000 };
+}

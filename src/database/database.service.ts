@@ -2,7 +2,10 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, QueryRunner } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { bumpDataVersion } from '../cache/data-version';
 import { asDatabaseError, isLockConflict } from './database-errors';
+import { ReplicaRouter } from './replica-router';
+import { requestScope } from './request-scope';
 import { Sql, transactionScope } from './sql';
 
 /** How often a transaction InnoDB rolled back on a deadlock or lock wait timeout is run again. */
@@ -18,18 +21,32 @@ const CONFLICT_ATTEMPTS = 30;
 @Injectable()
 export class DatabaseService implements OnApplicationShutdown {
   readonly sql: Sql;
+  /** Read replicas (DATABASE_REPLICA_URLS), if any. */
+  private readonly replicas?: ReplicaRouter;
   private sqliteQueue: Promise<unknown> = Promise.resolve();
+  private transactionsBegun = 0;
+  private transactionsOpen = 0;
   private readonly logger = new Logger('Database');
 
   constructor(
     readonly dataSource: DataSource,
     config: AppConfig,
   ) {
-    this.sql = new Sql(dataSource, config.tablePrefix);
+    this.replicas = ReplicaRouter.create(config.databaseReplicaUrls, config.tablePrefix);
+    this.sql = new Sql(dataSource, config.tablePrefix, undefined, this.replicas);
   }
 
   get isMysql(): boolean {
     return this.sql.isMysql;
+  }
+
+  /**
+   * Transactions begun so far, or undefined while one is open. On SQLite every read shares the open
+   * transaction's connection and sees its uncommitted rows: the same mark before and after some reads
+   * proves they saw committed data only (the response cache stores nothing else).
+   */
+  committedReadMark(): number | undefined {
+    return this.transactionsOpen === 0 ? this.transactionsBegun : undefined;
   }
 
   async transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
@@ -52,6 +69,16 @@ export class DatabaseService implements OnApplicationShutdown {
   }
 
   private async runTransaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    this.transactionsBegun++;
+    this.transactionsOpen++;
+    try {
+      return await this.runTransactionOnce(work);
+    } finally {
+      this.transactionsOpen--;
+    }
+  }
+
+  private async runTransactionOnce<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.connect();
@@ -65,7 +92,13 @@ export class DatabaseService implements OnApplicationShutdown {
     const sql = new Sql(this.dataSource, this.sql.prefix, runner);
     try {
       const result = await transactionScope.run({ dataSource: this.dataSource, runner }, () => work(sql));
+      // Last statement before commit (src/cache/): the new version becomes visible with the data.
+      await bumpDataVersion(sql);
       await runner.commitTransaction();
+      // Read-after-write: this instance's replica reads wait until replicas have this commit.
+      await this.replicas?.afterCommit(runner);
+      // What the request memoized (site options) may have just changed.
+      requestScope.getStore()?.memo.clear();
       return result;
     } catch (error) {
       await this.rollback(runner);
@@ -105,6 +138,7 @@ export class DatabaseService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.replicas?.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

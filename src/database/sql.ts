@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DataSource, QueryRunner } from 'typeorm';
+import { DataSource, QueryResult, QueryRunner } from 'typeorm';
 import { asDatabaseError } from './database-errors';
+import type { ReplicaRouter } from './replica-router';
 
 export type SqlParam = string | number | null;
 
@@ -37,6 +38,8 @@ export class Sql {
     private readonly dataSource: DataSource,
     readonly prefix: string,
     private readonly runner?: QueryRunner,
+    /** Pool only: where the reads of anonymous GET/HEAD requests go (replica-router.ts). */
+    private readonly replicas?: ReplicaRouter,
   ) {}
 
   /** Named locks this transaction holds (MySQL GET_LOCK); DatabaseService releases them when it ends. */
@@ -68,7 +71,7 @@ export class Sql {
   }
 
   async rows<T = Record<string, unknown>>(sql: string, params: SqlParam[] = []): Promise<T[]> {
-    const result = await this.exec(sql, params);
+    const result = await this.exec(sql, params, true);
     return (result.records ?? []) as T[];
   }
 
@@ -83,10 +86,20 @@ export class Sql {
     return { insertId, affected: result.affected ?? 0 };
   }
 
-  /** A lost or unreachable database surfaces as the 503 RestError (database-errors.ts). */
-  private async exec(sql: string, params: SqlParam[]) {
+  /**
+   * A pool read may be answered by a read replica (replica-router.ts); everything else, and any read a
+   * replica cannot answer, goes to the primary. A lost or unreachable primary surfaces as the 503
+   * RestError (database-errors.ts).
+   */
+  private async exec(sql: string, params: SqlParam[], read = false): Promise<QueryResult> {
     const scope = transactionScope.getStore();
     const shared = this.runner ?? (scope?.dataSource === this.dataSource ? scope.runner : undefined);
+    const replicas = !shared && read ? this.replicas : undefined;
+    const request = replicas?.routable(sql);
+    if (replicas && request) {
+      const answer = await replicas.read(request, sql, params);
+      if (answer) return answer;
+    }
     const runner = shared ?? this.dataSource.createQueryRunner();
     try {
       return await runner.query(sql, params, true);

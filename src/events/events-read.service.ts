@@ -93,7 +93,7 @@ export class EventsReadService {
   async list(args: EventListArgs, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Page<Record<string, unknown>>> {
     const filters = await this.filters(args, caller);
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
-    const query = new EventListQuery(this.db.sql, filters);
+    const query = new EventListQuery(this.db.sql, filters, this.config.eventDatesSource);
     const [ids, total] = await Promise.all([query.page((args.page - 1) * perPage, perPage), query.count()]);
     const reps = await this.loader.represent(ids, { caller, requestOrigin, credentials, mode: 'list' });
     return { items: ids.map((id) => reps.get(id)).filter((rep) => rep !== undefined), total, page: args.page, perPage };

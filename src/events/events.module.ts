@@ -6,6 +6,7 @@ import { LinkedInputResolver } from '../linked-posts/linked-input.resolver';
 import { EventsController } from './events.controller';
 import { EventsWriteController } from './events-write.controller';
 import { EventsWriteService } from './events-write.service';
+import { OccurrenceBackfill } from './occurrence-backfill';
 import { TecTables } from './tec-tables';
 import { EventTermsWriter } from './write/event-terms';
 import { EventWritePlanner } from './write/event-write-plan';
@@ -30,6 +31,7 @@ import { EventTermFilter } from './read/event-term-filter';
     EventWriter,
     EventTermsWriter,
     TecTables,
+    OccurrenceBackfill,
     KnownRange,
     LinkedInputResolver,
   ],

@@ -2,15 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql';
 import { EventDateMeta, occurrenceHash } from './dates';
 
-/** Largest value of the tables' signed `mediumint` `duration` column. */
+/** Largest value of the tables' signed `mediumint` `duration` column (about 97 days). */
 const MAX_DURATION = 8_388_607;
 
 /**
- * TEC 6 "custom tables v1" (storage.md §11): one `tec_events` row per event and, for a non-recurring
- * event, one `tec_occurrences` row with the same dates. Both are upserted in place (same `event_id`,
- * same `occurrence_id`) whenever an event's dates are written; databases without the tables (TEC 5
- * data) are left alone. The postmeta stays authoritative for the project's own queries.
+ * The `duration` the TEC rows get, or null when the event gets no rows. TEC writes none for an event
+ * whose UTC end precedes its UTC start ("Duration must be a positive integer"); start = end gives 0.
+ * Project choice: a longer event than the column holds gets rows with the duration capped (the dates
+ * stay exact), so TEC's views and the service's own date index (event-list.query.ts) still find it.
  */
+export function tecRowDuration(dates: EventDateMeta): number | null {
+  if (dates._EventEndDateUTC < dates._EventStartDateUTC) return null;
+  const duration = Number(dates._EventDuration);
+  return Number.isFinite(duration) ? Math.min(duration, MAX_DURATION) : null;
+}
+
 @Injectable()
 export class TecTables {
   /** Whether the database has both tables (checked per write: no caching layer, storage.md §15). */
@@ -22,16 +28,11 @@ export class TecTables {
     return rows.length === 2;
   }
 
-  /**
-   * Writes the event's rows from its date meta. TEC writes no rows at all for an event whose UTC end
-   * precedes its UTC start ("Duration must be a positive integer"); start = end gives duration 0.
-   * Project choice: an event the rows cannot hold (that case, or a duration beyond the `mediumint`
-   * column, ~97 days) has its rows removed rather than left with stale dates.
-   */
+  /** Writes the event's rows from its date meta; an event that gets none has its old rows removed. */
   async upsert(sql: Sql, postId: number, dates: EventDateMeta, nowUtc: string): Promise<void> {
     if (!(await this.exist(sql))) return;
-    const duration = Number(dates._EventDuration);
-    if (dates._EventEndDateUTC < dates._EventStartDateUTC || !(duration <= MAX_DURATION)) {
+    const duration = tecRowDuration(dates);
+    if (duration === null) {
       await sql.run(`DELETE FROM ${sql.table('tec_occurrences')} WHERE post_id = ?`, [postId]);
       await sql.run(`DELETE FROM ${sql.table('tec_events')} WHERE post_id = ?`, [postId]);
       return;

@@ -1,12 +1,16 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { ANONYMOUS, isAuthenticated } from '../auth/caller';
+import { notifyBody } from '../cache/body-capture';
+import { entityTag, ifNoneMatchMatches, PUBLIC_CACHE_CONTROL, sendNotModified } from '../cache/conditional-get';
+import type { RestRequest } from './request-context';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
 
 /**
  * Every REST answer is JSON with WordPress's exact `Content-Type` (Express would lower-case the
  * charset). Serialising here, once, also keeps Express's per-response content negotiation off the
- * hot path.
+ * hot path. A 200 GET/HEAD answer also gets its ETag here (and 304 when If-None-Match matches it).
  */
 export class JsonExpressAdapter extends ExpressAdapter {
   reply(response: Response, body: unknown, statusCode?: number) {
@@ -17,6 +21,15 @@ export class JsonExpressAdapter extends ExpressAdapter {
     const payload = Buffer.from(JSON.stringify(body ?? null), 'utf8');
     response.setHeader('Content-Type', JSON_CONTENT_TYPE);
     response.setHeader('Content-Length', payload.length);
+    const req = response.req as Request;
+    if (response.statusCode === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
+      const etag = entityTag(payload, response);
+      response.setHeader('ETag', etag);
+      // Authenticated answers keep the no-store set at authentication (src/auth/authenticate.middleware.ts).
+      if (!isAuthenticated((req as RestRequest).caller ?? ANONYMOUS)) response.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+      notifyBody(response, payload, etag);
+      if (ifNoneMatchMatches(req, etag)) return sendNotModified(response);
+    }
     return response.end(payload);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
-import { placeholders, Sql } from '../database/sql';
+import { requestScope } from '../database/request-scope';
+import { placeholders, Sql, transactionScope } from '../database/sql';
 import { maybeSerialize, maybeUnserialize } from './php-serialization';
 
 /** `{prefix}options`: WordPress site settings (values PHP-serialized where structured). */
@@ -8,9 +9,27 @@ import { maybeSerialize, maybeUnserialize } from './php-serialization';
 export class OptionsStore {
   constructor(private readonly db: DatabaseService) {}
 
-  /** Raw values of the named options that exist. */
+  /**
+   * Raw values of the named options that exist. Outside a transaction each option is read once per
+   * HTTP request (requestScope memo, cleared when a transaction commits): a request asks for the
+   * site settings from several places, and they change only through writes.
+   */
   async getRaw(names: string[], sql: Sql = this.db.sql): Promise<Map<string, string>> {
     if (!names.length) return new Map();
+    const scope = requestScope.getStore();
+    if (!scope || sql !== this.db.sql || transactionScope.getStore()) return this.read(names, sql);
+    const missing = names.filter((name) => !scope.memo.has(`option:${name}`));
+    if (missing.length) {
+      const read = this.read(missing, sql);
+      for (const name of missing) scope.memo.set(`option:${name}`, read.then((values) => values.get(name)));
+      // A failed read is not remembered: the next caller in the request tries again.
+      read.catch(() => missing.forEach((name) => scope.memo.delete(`option:${name}`)));
+    }
+    const values = await Promise.all(names.map((name) => scope.memo.get(`option:${name}`) as Promise<string | undefined>));
+    return new Map(names.flatMap((name, i) => (values[i] === undefined ? [] : [[name, values[i]!] as [string, string]])));
+  }
+
+  private async read(names: string[], sql: Sql): Promise<Map<string, string>> {
     const rows = await sql.rows<{ option_name: string; option_value: string }>(
       `SELECT option_name, option_value FROM ${sql.table('options')} WHERE option_name IN (${placeholders(names)})`,
       names,

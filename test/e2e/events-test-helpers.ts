@@ -1,6 +1,9 @@
+import { EventDateMeta } from '../../src/events/dates';
+import { TecTables } from '../../src/events/tec-tables';
 import { OptionsStore } from '../../src/wordpress/options.store';
 import { PostsStore } from '../../src/wordpress/posts.store';
 import { TermRow, TermsStore } from '../../src/wordpress/terms.store';
+import { bumpCacheVersion } from '../support/data-version';
 import { BASE, SITE, TestApp } from '../support/test-app';
 
 /** Helpers of the event read suites: events are inserted as WordPress + TEC store them. */
@@ -89,6 +92,10 @@ export async function insertEvent(t: TestApp, seed: EventSeed = {}): Promise<num
     if (seed.website !== undefined) rows.push(['_EventURL', seed.website]);
     rows.push(...(seed.meta ?? []));
     for (const [key, value] of rows) await posts.addMeta(sql, id, key, value);
+    // TEC 6 also writes the event's `tec_events`/`tec_occurrences` rows (storage.md §11).
+    const seconds = (Date.parse(`${(seed.utcEnd ?? end).replace(' ', 'T')}Z`) - Date.parse(`${(seed.utcStart ?? start).replace(' ', 'T')}Z`)) / 1000;
+    const dates = Object.fromEntries(rows) as unknown as EventDateMeta;
+    await t.app.get(TecTables).upsert(sql, id, { ...dates, _EventDuration: String(seconds) }, postDate);
     if (seed.categories) await terms.setObjectTerms(sql, id, 'tribe_events_cat', seed.categories.map((c) => c.term_taxonomy_id));
     if (seed.tags) await terms.setObjectTerms(sql, id, 'post_tag', seed.tags.map((c) => c.term_taxonomy_id));
     return id;
@@ -129,6 +136,7 @@ export async function setTribeOptions(t: TestApp, values: Record<string, unknown
   const options = t.app.get(OptionsStore);
   const current = (await options.get<Record<string, unknown>>('tribe_events_calendar_options')) ?? {};
   await options.set('tribe_events_calendar_options', { ...(typeof current === 'object' ? current : {}), ...values });
+  await bumpCacheVersion(t);
 }
 
 /** Wall time `days` from now (UTC), at `time`. */

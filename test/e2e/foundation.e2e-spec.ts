@@ -67,7 +67,8 @@ describe('foundation: boot, auth and the base route', () => {
 
   it('treats a non-Basic or undecodable Authorization header as anonymous', async () => {
     const bearer = await t.http.get('/wp-json/tribe/events/v1').set('Authorization', 'Bearer abc').expect(200);
-    expect(bearer.headers['cache-control']).toBeUndefined();
+    // Anonymous: the public caching policy (README "Caching"), not the authenticated no-store.
+    expect(bearer.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     await t.http.get('/wp-json/tribe/events/v1').set('Authorization', `Basic ${Buffer.from('nocolon').toString('base64')}`).expect(200);
   });
 

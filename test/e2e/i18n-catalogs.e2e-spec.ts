@@ -3,6 +3,7 @@ import { LANGUAGES } from '../../src/i18n/languages';
 import { DOC_TEXTS } from '../../src/discovery/doc-texts';
 import { RouteTable } from '../../src/discovery/route-table';
 import { OptionsStore } from '../../src/wordpress/options.store';
+import { bumpCacheVersion } from '../support/data-version';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const NS = '/wp-json/tribe/events/v1';
@@ -61,12 +62,14 @@ describe('translated descriptions', () => {
 
   it('uses the site language (WPLANG) when the request names none', async () => {
     await t.app.get(OptionsStore).set('WPLANG', 'de_DE');
+    await bumpCacheVersion(t);
     try {
       const body = (await t.http.get(NS).expect(200)).body;
       expect(indexDescription(body, '/tags', 'page')).toBe('Zurückzugebende Ergebnisseite.');
       expect(indexDescription((await t.http.get(NS).set('Accept-Language', 'en').expect(200)).body, '/tags', 'page')).toBe('The archive page to return.');
     } finally {
       await t.app.get(OptionsStore).set('WPLANG', '');
+      await bumpCacheVersion(t);
     }
   });
 

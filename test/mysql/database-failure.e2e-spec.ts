@@ -1,10 +1,5 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createConnection } from 'mysql2/promise';
 import { PostsStore } from '../../src/wordpress/posts.store';
+import { PrivateMariaDb } from '../support/private-mariadb';
 import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
 
 // Database failure (issue #7), on a PRIVATE MariaDB server this test starts, kills and restarts: while
@@ -12,69 +7,22 @@ import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
 // back the service recovers without a restart; a transaction cut off by the crash leaves nothing.
 jest.setTimeout(180_000);
 
-const dir = mkdtempSync(join(tmpdir(), 'eca-mariadb-'));
-const datadir = join(dir, 'data');
-const tmp = join(dir, 'tmp');
-let port = 0;
-let server: ChildProcess | undefined;
+let mariadb: PrivateMariaDb;
 let t: TestApp;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: p } = probe.address() as { port: number };
-      probe.close(() => resolve(p));
-    });
-  });
-}
-
-async function connect() {
-  return createConnection({ host: '127.0.0.1', port, user: 'root', charset: 'utf8mb4_unicode_520_ci' });
-}
-
-async function startServer(): Promise<void> {
-  server = spawn(
-    'mariadbd',
-    // A tmpdir of its own: its temporary tables must never meet those of the shared test server.
-    ['--no-defaults', `--datadir=${datadir}`, `--tmpdir=${tmp}`, `--port=${port}`, `--socket=${join(dir, 'sock')}`, '--bind-address=127.0.0.1', '--user=root', '--skip-name-resolve', '--innodb-buffer-pool-size=32M', '--skip-log-bin'],
-    { stdio: 'ignore' },
-  );
-  for (let i = 0; i < 150; i++) {
-    try {
-      await (await connect()).end();
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error('the private MariaDB server did not start');
-}
-
-async function killServer(): Promise<void> {
-  const child = server!;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-  server = undefined;
-}
+const connect = () => mariadb.connect();
+const startServer = () => mariadb.start();
+const killServer = () => mariadb.kill();
 
 beforeAll(async () => {
-  mkdirSync(tmp);
-  execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${datadir}`, '--user=root', '--auth-root-authentication-method=normal'], { stdio: 'ignore' });
-  port = await freePort();
-  await startServer();
-  const c = await connect();
-  await c.query('CREATE DATABASE eca_failure CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci');
-  await c.end();
-  t = await startTestApp({ database: { url: `mysql://root@127.0.0.1:${port}/eca_failure`, name: 'eca_failure', drop: async () => undefined } });
+  mariadb = await PrivateMariaDb.create();
+  await mariadb.with((c) => c.query('CREATE DATABASE eca_failure CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci'));
+  t = await startTestApp({ database: { url: mariadb.url('eca_failure'), name: 'eca_failure', drop: async () => undefined } });
 });
 
 afterAll(async () => {
   await t?.close();
-  if (server) await killServer();
-  rmSync(dir, { recursive: true, force: true });
+  await mariadb?.remove();
 });
 
 const event = (title: string) => ({ title, start_date: '2030-06-01 10:00:00', end_date: '2030-06-01 11:00:00' });

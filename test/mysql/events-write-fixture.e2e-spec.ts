@@ -139,10 +139,15 @@ describe('event writes on the WordPress + TEC fixture database (MariaDB)', () =>
     expect(occurrenceAfter.hash).not.toBe(occurrenceBefore.hash);
   });
 
-  it('drops the TEC rows of an event they cannot hold (duration beyond the mediumint column) instead of failing', async () => {
+  it('keeps the TEC rows of an event longer than the duration column holds: exact dates, capped duration', async () => {
     const res = await t.http.patch(`${BASE}/events/47`).set('Authorization', ADMIN).send({ end_date: '2027-12-31 23:00:00' }).expect(200);
     expect(res.body.end_date).toBe('2027-12-31 23:00:00');
-    expect(await q('SELECT event_id FROM wp_tec_events WHERE post_id = 47')).toEqual([]);
-    expect(await q('SELECT occurrence_id FROM wp_tec_occurrences WHERE post_id = 47')).toEqual([]);
+    const [event] = await q('SELECT end_date, duration FROM wp_tec_events WHERE post_id = 47');
+    const [occurrence] = await q("SELECT DATE_FORMAT(end_date, '%Y-%m-%d %H:%i:%s') AS end_date, duration FROM wp_tec_occurrences WHERE post_id = 47");
+    expect(event).toEqual({ end_date: '2027-12-31 23:00:00', duration: 8388607 });
+    expect(occurrence).toEqual({ end_date: '2027-12-31 23:00:00', duration: 8388607 });
+    // …so the list, which reads the occurrence rows, still finds it.
+    const list = await t.http.get(`${BASE}/events`).query({ include: 47, starts_before: '2100-01-01' }).expect(200);
+    expect(list.body.events.map((e: { id: number }) => e.id)).toEqual([47]);
   });
 });

@@ -1,12 +1,10 @@
 import { placeholders, Sql, SqlParam } from '../../database/sql';
-import { occurrenceHash } from '../../events/dates';
+import { EventDateMeta, occurrenceHash } from '../../events/dates';
+import { tecRowDuration } from '../../events/tec-tables';
 import { PostLinks } from '../../wordpress/permalinks';
 import { PostsStore } from '../../wordpress/posts.store';
 import { bulkInsert, bulkUpdate } from './bulk-insert';
 import { EVENT_TYPE, eventGuid, EventRows } from './event-rows';
-
-/** Largest `duration` the TEC tables hold (TecTables.upsert writes no rows beyond it, nor for end < start). */
-const TEC_MAX_DURATION = 8_388_607;
 
 /**
  * Writes a batch of prepared events with multi-row statements, inside the caller's transaction: posts
@@ -78,8 +76,8 @@ export class EventBatchWriter {
   /** `tec_events` and, for these non-recurring events, one `tec_occurrences` row each (TecTables.upsert). */
   private async writeTecTables(sql: Sql, batch: EventRows[], ids: number[], nowGmt: string): Promise<void> {
     const rows = batch
-      .map((e, i) => ({ id: ids[i], d: e.dates, duration: Number(e.dates._EventDuration) }))
-      .filter(({ d, duration }) => d._EventEndDateUTC >= d._EventStartDateUTC && duration <= TEC_MAX_DURATION);
+      .map((e, i) => ({ id: ids[i], d: e.dates, duration: tecRowDuration(e.dates) }))
+      .filter((row): row is { id: number; d: EventDateMeta; duration: number } => row.duration !== null);
     if (!rows.length) return;
     await bulkInsert(
       sql,

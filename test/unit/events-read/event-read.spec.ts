@@ -194,7 +194,7 @@ describe('event list query builder', () => {
   const sql = { isMysql: false, table: (name: string) => `"wp_${name}"` } as unknown as Sql;
   const base = { statuses: { others: ['publish'], own: ['draft'] }, callerId: 7, orderKey: '_EventStartDate' as const };
 
-  it('joins each date key once, orders by the order key then ID, binds parameters in text order', () => {
+  it('postmeta source: joins each date key once, orders by the order key then ID, binds parameters in text order', () => {
     const query = new EventListQuery(sql, {
       ...base,
       dates: [
@@ -203,7 +203,7 @@ describe('event list query builder', () => {
       ],
       venueIds: [5],
       search: [{ text: '50%', exclude: true }],
-    });
+    }, 'postmeta');
     const { text, params } = query.pageStatement(20, 10);
     expect(text.match(/JOIN "wp_postmeta"/g)).toHaveLength(2);
     expect(text).toContain('ORDER BY d0.meta_value, p.ID LIMIT ? OFFSET ?');
@@ -223,6 +223,23 @@ describe('event list query builder', () => {
       20,
     ]);
     expect((text.match(/\?/g) ?? []).length).toBe(params.length);
+  });
+
+  it('occurrences source: one join of the occurrence row, its columns filtered, ordered in index order', () => {
+    const query = new EventListQuery(sql, {
+      ...base,
+      orderKey: '_EventStartDateUTC',
+      dates: [
+        { key: '_EventStartDateUTC', operator: '>=', value: '2030-01-01 00:00:00' },
+        { key: '_EventEndDateUTC', operator: '<=', value: '2030-12-31 23:59:59' },
+      ],
+    });
+    const { text, params } = query.pageStatement(0, 10);
+    expect(text.match(/JOIN /g)).toEqual(['JOIN ']);
+    expect(text).toContain('JOIN "wp_tec_occurrences" o ON o.post_id = p.ID');
+    expect(text).toContain('o.start_date_utc >= ? AND o.end_date_utc <= ?');
+    expect(text).toContain('ORDER BY o.start_date_utc, o.post_id LIMIT ? OFFSET ?');
+    expect(params).toEqual(['publish', 7, 'draft', '2030-01-01 00:00:00', '2030-12-31 23:59:59', 10, 0]);
   });
 
   it('orders included events by publication date and shows nothing for nobody-visible statuses', () => {

@@ -1,0 +1,35 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { captureBody } from './body-capture';
+import { ifNoneMatchMatches, PUBLIC_CACHE_CONTROL, sendNotModified } from './conditional-get';
+import type { CachedAnswer } from './response-cache';
+
+/** Headers that belong to one request or that the cache step decides, never replayed. */
+const PER_REQUEST = new Set(['cache-control', 'expires', 'date', 'x-request-id', 'set-cookie', 'connection', 'keep-alive', 'transfer-encoding']);
+
+export type RecordedAnswer = Omit<CachedAnswer, 'created' | 'version'>;
+
+/** Hands `keep` the route's 200 answer with the headers the route set (those not there before it ran). */
+export function recordAnswer(res: ServerResponse, keep: (answer: RecordedAnswer) => void): void {
+  const before = res.getHeaders();
+  captureBody(res, (body, etag) => {
+    if (res.statusCode === 200) keep({ headers: routeHeaders(before, res.getHeaders()), body, etag });
+  });
+}
+
+/** Writes a cached answer as the route would have (304 when If-None-Match matches its ETag). */
+export function replayAnswer(answer: CachedAnswer, req: IncomingMessage, res: ServerResponse): void {
+  res.statusCode = 200;
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+  if (ifNoneMatchMatches(req, answer.etag)) return sendNotModified(res);
+  res.end(answer.body);
+}
+
+function routeHeaders(before: OutgoingHttpHeaders, after: OutgoingHttpHeaders): CachedAnswer['headers'] {
+  const headers: CachedAnswer['headers'] = [];
+  for (const [name, value] of Object.entries(after)) {
+    if (value === undefined || PER_REQUEST.has(name) || String(before[name]) === String(value)) continue;
+    headers.push([name, value]);
+  }
+  return headers;
+}

@@ -1,0 +1,16 @@
+import type { ServerResponse } from 'node:http';
+
+/** Receives a 200 GET/HEAD answer once serialized, with its ETag, before it is sent. */
+export type BodyListener = (body: Buffer, etag: string) => void;
+
+const listeners = new WeakMap<ServerResponse, BodyListener>();
+
+/** The response cache asks to see the answer the route produces (src/rest/json-express.adapter.ts). */
+export function captureBody(res: ServerResponse, listener: BodyListener): void {
+  listeners.set(res, listener);
+}
+
+/** Called where answers are serialized; a no-op for responses nobody asked to see. */
+export function notifyBody(res: ServerResponse, body: Buffer, etag: string): void {
+  listeners.get(res)?.(body, etag);
+}

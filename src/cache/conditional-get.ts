@@ -1,0 +1,39 @@
+import { hash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * Anonymous 200 answers: any cache may keep them, but must ask again (If-None-Match, a cheap 304)
+ * before each use, so nobody is served an answer older than the data (README "Caching").
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** Anonymous errors: kept by no cache (a 404 must not outlive the creation of what was missing). */
+export const ERROR_CACHE_CONTROL = 'no-store';
+
+/** Headers that describe the body beyond its bytes: part of what the ETag identifies. */
+const DESCRIBING_HEADERS = ['x-wp-total', 'x-wp-totalpages', 'link'];
+
+/** Strong ETag of a serialized answer: SHA-1 of the body and its describing headers. */
+export function entityTag(body: Buffer, res: ServerResponse): string {
+  const described = DESCRIBING_HEADERS.map((name) => {
+    const value = res.getHeader(name);
+    return Array.isArray(value) ? value.join(', ') : String(value ?? '');
+  }).join('\n');
+  return `"${hash('sha1', Buffer.concat([Buffer.from(`${described}\n`, 'utf8'), body]), 'base64url')}"`;
+}
+
+/** RFC 9110 §13.1.2: `*`, or any listed tag equal to `etag` by weak comparison (W/ ignored). */
+export function ifNoneMatchMatches(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/** 304: the validators and caching headers stay, the body and its content headers go. */
+export function sendNotModified(res: ServerResponse): void {
+  res.statusCode = 304;
+  res.removeHeader('Content-Type');
+  res.removeHeader('Content-Length');
+  res.end();
+}

@@ -1,0 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * What the data layer knows about the HTTP request it serves, for the request's whole async call
+ * chain (entered by `enterRequestScope` after authentication). Code outside a request (CLI, boot)
+ * has no scope and behaves as before.
+ */
+export interface RequestScope {
+  /** Reads outside a transaction may go to a read replica (anonymous GET/HEAD requests). */
+  preferReplica: boolean;
+  /** Per-request memo: values read once per request (site options, OptionsStore), cleared on commit. */
+  readonly memo: Map<string, Promise<unknown>>;
+}
+
+export const requestScope = new AsyncLocalStorage<RequestScope>();

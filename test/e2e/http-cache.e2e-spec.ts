@@ -1,0 +1,199 @@
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent';
+import { bumpCacheVersion } from '../support/data-version';
+import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
+import { insertEvent } from './events-test-helpers';
+
+// The response cache (issue #6): anonymous answers are never stale after a write made through the
+// service; a write made straight to the database (as WordPress does) shows after the TTL, or at once
+// when the data version is bumped; authenticated callers never share the anonymous cache.
+const EVENTS = `${BASE}/events`;
+const VENUES = `${BASE}/venues`;
+const CATEGORIES = `${BASE}/categories`;
+const TAGS = `${BASE}/tags`;
+const WINDOW = 'start_date=2030-01-01&end_date=2030-12-31';
+
+const event = (title: string, extra: Record<string, unknown> = {}) => ({ title, start_date: '2030-03-01 10:00:00', end_date: '2030-03-01 11:00:00', ...extra });
+
+async function created(t: TestApp, path: string, body: Record<string, unknown>): Promise<number> {
+  const res = await t.http.post(path).set('Authorization', ADMIN).send(body);
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+/** A title change made with SQL, as WordPress itself would write it (no version bump). */
+async function retitleDirectly(t: TestApp, id: number, title: string): Promise<void> {
+  await t.db.sql.run(`UPDATE ${t.db.sql.table('posts')} SET post_title = ? WHERE ID = ?`, [title, id]);
+}
+
+describe('response cache: writes through the service are seen at once (TTL one hour)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '3600' } });
+  });
+  afterAll(() => t.close());
+
+  const titles = async (path: string) => (await t.http.get(path).expect(200)).body.events.map((e: { title: string }) => e.title);
+
+  it('events: create, update and delete show in the warmed list and single answers', async () => {
+    expect(await titles(`${EVENTS}?${WINDOW}`)).toEqual([]);
+    const id = await created(t, EVENTS, event('First'));
+    expect(await titles(`${EVENTS}?${WINDOW}`)).toEqual(['First']);
+    expect((await t.http.get(`${EVENTS}/${id}`).expect(200)).body.title).toBe('First');
+
+    await t.http.post(`${EVENTS}/${id}`).set('Authorization', ADMIN).send({ title: 'Renamed' }).expect(200);
+    expect(await titles(`${EVENTS}?${WINDOW}`)).toEqual(['Renamed']);
+    expect((await t.http.get(`${EVENTS}/${id}`).expect(200)).body.title).toBe('Renamed');
+    expect((await t.http.head(`${EVENTS}/${id}`).expect(200)).headers['content-length']).toBe(
+      (await t.http.get(`${EVENTS}/${id}`)).headers['content-length'],
+    );
+
+    await t.http.delete(`${EVENTS}/${id}`).set('Authorization', ADMIN).expect(200);
+    expect(await titles(`${EVENTS}?${WINDOW}`)).toEqual([]);
+    expect((await t.http.get(`${EVENTS}/${id}`)).status).not.toBe(200);
+  });
+
+  it('venues: create, update (also inside the event that embeds it) and delete', async () => {
+    const venues = async () => (await t.http.get(VENUES).expect(200)).body.venues.map((v: { venue: string }) => v.venue);
+    const before = await venues();
+    const id = await created(t, VENUES, { venue: 'Hall' });
+    expect(await venues()).toEqual([...before, 'Hall']);
+    const eventId = await created(t, EVENTS, event('At the hall', { venue: id }));
+    expect((await t.http.get(`${EVENTS}/${eventId}`).expect(200)).body.venue.venue).toBe('Hall');
+    expect((await t.http.get(`${VENUES}/${id}`).expect(200)).body.venue).toBe('Hall');
+
+    await t.http.post(`${VENUES}/${id}`).set('Authorization', ADMIN).send({ venue: 'Big hall' }).expect(200);
+    expect((await t.http.get(`${VENUES}/${id}`).expect(200)).body.venue).toBe('Big hall');
+    expect((await t.http.get(`${EVENTS}/${eventId}`).expect(200)).body.venue.venue).toBe('Big hall');
+    expect(await venues()).toEqual([...before, 'Big hall']);
+
+    await t.http.delete(`${VENUES}/${id}`).set('Authorization', ADMIN).expect(200);
+    expect(await venues()).toEqual(before);
+  });
+
+  it('categories and tags: create, update and delete', async () => {
+    for (const collection of [CATEGORIES, TAGS]) {
+      const key = collection === CATEGORIES ? 'categories' : 'tags';
+      // hide_empty=0: terms without events are listed too.
+      const names = async () => (await t.http.get(`${collection}?hide_empty=0`).expect(200)).body[key].map((c: { name: string }) => c.name);
+      const before = await names();
+      const id = await created(t, collection, { name: 'Jazz' });
+      expect(await names()).toEqual([...before, 'Jazz'].sort());
+      expect((await t.http.get(`${collection}/${id}`).expect(200)).body.name).toBe('Jazz');
+
+      await t.http.post(`${collection}/${id}`).set('Authorization', ADMIN).send({ name: 'Blues' }).expect(200);
+      expect((await t.http.get(`${collection}/${id}`).expect(200)).body.name).toBe('Blues');
+      expect(await names()).toEqual([...before, 'Blues'].sort());
+
+      await t.http.delete(`${collection}/${id}`).set('Authorization', ADMIN).expect(200);
+      expect(await names()).toEqual(before);
+      expect((await t.http.get(`${collection}/${id}`)).status).not.toBe(200);
+    }
+  });
+
+  it('gives every request that misses together after a write the fresh answer', async () => {
+    const list = `${EVENTS}?${WINDOW}&search=Crowd`;
+    expect((await t.http.get(list).expect(200)).body.events).toEqual([]);
+    await created(t, EVENTS, event('Crowd pleaser'));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => t.http.get(list).expect(200)));
+    expect(answers.map((res) => res.body.events.map((e: { title: string }) => e.title))).toEqual(answers.map(() => ['Crowd pleaser']));
+    expect(new Set(answers.map((res) => res.headers.etag)).size).toBe(1);
+  });
+
+  it('never hands an authenticated answer to anonymous callers, nor the anonymous one to authenticated callers', async () => {
+    const draft = await created(t, EVENTS, event('Draft only', { status: 'draft' }));
+    const list = `${EVENTS}?${WINDOW}&search=Draft`;
+    expect((await t.http.get(`${EVENTS}/${draft}`).set('Authorization', ADMIN).expect(200)).body.status).toBe('draft');
+    expect((await t.http.get(`${EVENTS}/${draft}`)).status).not.toBe(200);
+    expect((await t.http.get(`${list}&status=draft`).set('Authorization', ADMIN).expect(200)).body.events).toHaveLength(1);
+    expect((await t.http.get(list).expect(200)).body.events).toEqual([]);
+
+    // Searches leave password-protected events out for anonymous callers only: one URL, two answers.
+    const locked = await insertEvent(t, { title: 'Locked', password: 'pw', start: '2030-04-01 10:00:00' });
+    const search = `${EVENTS}?${WINDOW}&search=Locked`;
+    const ids = async (auth?: string) => {
+      const req = t.http.get(search);
+      return (await (auth ? req.set('Authorization', auth) : req).expect(200)).body.events.map((e: { id: number }) => e.id);
+    };
+    expect([await ids(ADMIN), await ids(), await ids(ADMIN), await ids()]).toEqual([[locked], [], [locked], []]);
+  });
+
+  it('keys answers by language (prefix or Accept-Language) and by URL, query included', async () => {
+    const description = (body: any) => body.routes['/tribe/events/v1/tags'].endpoints[0].args.page.description;
+    const english = description((await t.http.get(BASE).expect(200)).body);
+    const french = description((await t.http.get(BASE).set('Accept-Language', 'fr').expect(200)).body);
+    const german = description((await t.http.get(`/de${BASE}`).expect(200)).body);
+    expect(new Set([english, french, german]).size).toBe(3);
+    expect(description((await t.http.get(BASE).expect(200)).body)).toBe(english);
+
+    const perPage = async (n: number) => (await t.http.get(`${CATEGORIES}?hide_empty=0&per_page=${n}`).expect(200)).headers['x-wp-totalpages'];
+    const total = Number((await t.http.get(`${CATEGORIES}?hide_empty=0`).expect(200)).headers['x-wp-total']);
+    await created(t, CATEGORIES, { name: 'One' });
+    await created(t, CATEGORIES, { name: 'Two' });
+    const pages = (perPage: number) => String(Math.ceil((total + 2) / perPage));
+    expect([await perPage(1), await perPage(2), await perPage(1)]).toEqual([pages(1), pages(2), pages(1)]);
+  });
+});
+
+describe('response cache: writes made straight to the database (WordPress), TTL 1 s', () => {
+  let t: TestApp;
+  let http: TestAgent;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '1' } });
+    // A server listening on its own: requests made from inside a transaction's callback below must
+    // not run in that transaction's async context (SuperTest would start the server there).
+    await t.app.listen(0, '127.0.0.1');
+    http = request(t.app.getHttpServer());
+  });
+  afterAll(() => t.close());
+
+  it('serves the cached answer until the TTL ends, then the new data', async () => {
+    const id = await created(t, EVENTS, event('Before'));
+    expect((await http.get(`${EVENTS}/${id}`).expect(200)).body.title).toBe('Before');
+    await retitleDirectly(t, id, 'After');
+    expect((await http.get(`${EVENTS}/${id}`).expect(200)).body.title).toBe('Before');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await http.get(`${EVENTS}/${id}`).expect(200)).body.title).toBe('After');
+  });
+
+  it('serves the new data at once when the writer bumps the version (README must-use plugin)', async () => {
+    const id = await created(t, EVENTS, event('Old'));
+    const list = `${EVENTS}?${WINDOW}&search=Old`;
+    expect((await http.get(list).expect(200)).body.events.map((e: { id: number }) => e.id)).toEqual([id]);
+    await retitleDirectly(t, id, 'Fresh');
+    await bumpCacheVersion(t);
+    expect((await http.get(list).expect(200)).body.events).toEqual([]);
+    expect((await http.get(`${EVENTS}/${id}`).expect(200)).body.title).toBe('Fresh');
+  });
+
+  it('never keeps what a read saw of a transaction that then rolled back', async () => {
+    const id = await created(t, EVENTS, event('Committed'));
+    const path = `${EVENTS}/by-slug/committed`;
+    await expect(
+      t.db.transaction(async (sql) => {
+        await sql.run(`UPDATE ${sql.table('posts')} SET post_title = ? WHERE ID = ?`, ['Rolled back', id]);
+        // SQLite reads share the open transaction's connection and may see its row: that answer must not be kept.
+        await http.get(path).expect(200);
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+    expect((await http.get(path).expect(200)).body.title).toBe('Committed');
+  });
+});
+
+describe('response cache off (RESPONSE_CACHE_TTL_SECONDS=0)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '0' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers every read from the database, with ETag and 304 still', async () => {
+    const id = await created(t, EVENTS, event('Before'));
+    const first = await t.http.get(`${EVENTS}/${id}`).expect(200);
+    await retitleDirectly(t, id, 'After');
+    const second = await t.http.get(`${EVENTS}/${id}`).set('If-None-Match', first.headers.etag).expect(200);
+    expect(second.body.title).toBe('After');
+    await t.http.get(`${EVENTS}/${id}`).set('If-None-Match', second.headers.etag).expect(304);
+  });
+});

@@ -1,0 +1,10 @@
+import { bumpDataVersion } from '../../src/cache/data-version';
+import type { TestApp } from './test-app';
+
+/**
+ * For tests that write the database directly, as WordPress would: bump the data version as the
+ * must-use plugin of README "Caching" does, so no instance answers from before the write.
+ */
+export async function bumpCacheVersion(t: Pick<TestApp, 'db'>): Promise<void> {
+  await bumpDataVersion(t.db.sql);
+}
