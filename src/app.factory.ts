@@ -46,9 +46,11 @@ export async function createApp(
   installHttpPipeline(app, config);
   app.use(authenticateMiddleware(app.get(AuthService), app.get(LoginThrottle)));
   app.use(enterRequestScope);
-  app.use(responseCache(app.get(DatabaseService), config));
+  const cache = responseCache(app.get(DatabaseService), config);
+  app.use(cache.step);
   installRouteSteps(app, () => app.get(PipelineRouteDescriber));
   setupSwagger(app);
   await app.init();
+  cache.installFront(app.getHttpServer(), rootLogger);
   return app;
 }

@@ -8,15 +8,14 @@ const PER_REQUEST = new Set(['cache-control', 'expires', 'date', 'x-request-id',
 
 export type RecordedAnswer = Omit<CachedAnswer, 'created' | 'version'>;
 
-/** Hands `keep` the route's 200 answer with the headers the route set (those not there before it ran). */
+/** Hands `keep` the route's 200 answer with every header it is sent with, but the per-request ones. */
 export function recordAnswer(res: ServerResponse, keep: (answer: RecordedAnswer) => void): void {
-  const before = res.getHeaders();
   captureBody(res, (body, etag) => {
-    if (res.statusCode === 200) keep({ headers: routeHeaders(before, res.getHeaders()), body, etag });
+    if (res.statusCode === 200) keep({ headers: sharedHeaders(res.getHeaders()), body, etag });
   });
 }
 
-/** Writes a cached answer as the route would have (304 when If-None-Match matches its ETag). */
+/** Writes a cached answer as it was first sent (304 when If-None-Match matches its ETag). */
 export function replayAnswer(answer: CachedAnswer, req: IncomingMessage, res: ServerResponse): void {
   res.statusCode = 200;
   for (const [name, value] of answer.headers) res.setHeader(name, value);
@@ -25,11 +24,10 @@ export function replayAnswer(answer: CachedAnswer, req: IncomingMessage, res: Se
   res.end(answer.body);
 }
 
-function routeHeaders(before: OutgoingHttpHeaders, after: OutgoingHttpHeaders): CachedAnswer['headers'] {
+function sharedHeaders(all: OutgoingHttpHeaders): CachedAnswer['headers'] {
   const headers: CachedAnswer['headers'] = [];
-  for (const [name, value] of Object.entries(after)) {
-    if (value === undefined || PER_REQUEST.has(name) || String(before[name]) === String(value)) continue;
-    headers.push([name, value]);
+  for (const [name, value] of Object.entries(all)) {
+    if (value !== undefined && !PER_REQUEST.has(name)) headers.push([name, value]);
   }
   return headers;
 }

@@ -1,7 +1,11 @@
-import { Logger } from '@nestjs/common';
+import { Logger as NestLogger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
+import { requestScope, scopeOfRequest } from '../database/request-scope';
+import { logAnsweredRequest, requestIdOf } from '../logging/request-logging';
 import { RestError } from '../rest/rest-error';
 import type { RestRequest } from '../rest/request-context';
 import { recordAnswer, replayAnswer } from './answer-replay';
@@ -12,26 +16,61 @@ import { MissFlights } from './miss-flights';
 import { ResponseCache } from './response-cache';
 import { SharedVersionRead } from './shared-version-read';
 
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
 /**
- * Express step after authentication and the request scope (README "Caching"): anonymous GET/HEAD
- * requests of the REST API are answered from the per-instance ResponseCache while the data version is
- * still the one the answer was read under; otherwise the route runs and its 200 answer is kept under
- * the version this request read before any of its data. Anonymous errors get `no-store`.
+ * The response cache (README "Caching") at its two places on the road of a request:
+ * - `installFront`, before Express: an anonymous GET/HEAD whose answer is stored under the current
+ *   data version is written at once with the headers it was first sent with (a fresh request id),
+ *   and logged as the request log does. This skips the whole Express stack, which costs several
+ *   times the hit itself (README "Performance"). Everything else goes on to Express;
+ * - `step`, in Express after authentication: anonymous errors get `no-store`; a miss the front
+ *   looked up runs the route and keeps its 200 answer under the version this request read before
+ *   any of its data (one computation per key and version at a time: MissFlights).
  * RESPONSE_CACHE_TTL_SECONDS=0: no cache, the Cache-Control policy stays.
  */
 export function responseCache(db: DatabaseService, config: AppConfig) {
-  const logger = new Logger('ResponseCache');
   const cache = config.responseCacheTtlSeconds > 0 ? new ResponseCache(config.responseCacheTtlSeconds * 1000, config.responseCacheMaxEntries) : undefined;
   const versions = new SharedVersionRead();
   const flights = new MissFlights();
+  const warnings = new NestLogger('ResponseCache');
+  // Requests the front looked up and missed, with their keys, for the step.
+  const missed = new WeakMap<IncomingMessage, string>();
 
-  async function answer(req: RestRequest, res: Response, next: NextFunction, cache: ResponseCache): Promise<void> {
-    const key = cacheKeyOf(req, config);
+  async function lookUp(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, key: string, logger: Logger): Promise<boolean> {
+    const started = Date.now();
     const current = await versions.read(() => readDataVersion(db.sql));
-    // No version row: nothing can be kept safely.
-    if (current === undefined) return next();
-    const cached = cache.fresh(key, current);
-    if (cached) return replayAnswer(cached, req, res);
+    const cached = current === undefined ? undefined : cache.fresh(key, current);
+    if (!cached) return false;
+    const id = requestIdOf(req, res);
+    replayAnswer(cached, req, res);
+    logAnsweredRequest(logger, req, res, id, started);
+    return true;
+  }
+
+  function installFront(server: Server, logger: Logger): void {
+    if (!cache) return;
+    const express = server.listeners('request') as RequestListener[];
+    server.removeAllListeners('request');
+    const onward: RequestListener = (req, res) => express.forEach((listener) => listener.call(server, req, res));
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const key = cacheKeyOf(req, config);
+      if (key === undefined) return onward(req, res);
+      requestScope.run(scopeOfRequest(req, true), () => {
+        lookUp(req, res, cache, key, logger).then(
+          (answered) => {
+            if (answered) return;
+            missed.set(req, key);
+            onward(req, res);
+          },
+          // Version unreadable (database lost…): the Express road answers, with its own errors.
+          () => onward(req, res),
+        );
+      });
+    });
+  }
+
+  async function computeMiss(req: RestRequest, res: Response, next: NextFunction, cache: ResponseCache, key: string): Promise<void> {
     // SQLite: reads share an open transaction's connection; only answers read while none ran are kept.
     const mark = db.isMysql ? 0 : db.committedReadMark();
     if (mark === undefined) return next();
@@ -52,15 +91,18 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
     next();
   }
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  function step(req: Request, res: Response, next: NextFunction): void {
     if (!isCacheable(req as RestRequest)) return next();
     res.setHeader('Cache-Control', ERROR_CACHE_CONTROL);
-    if (!cache) return next();
-    answer(req as RestRequest, res, next, cache).catch((error: unknown) => {
+    const key = missed.get(req);
+    if (!cache || key === undefined) return next();
+    computeMiss(req as RestRequest, res, next, cache, key).catch((error: unknown) => {
       // A lost database answers 503 at once; anything else: answer uncached rather than fail.
       if (error instanceof RestError) return next(error);
-      logger.warn(`data version unreadable, answering uncached: ${(error as Error)?.message}`);
+      warnings.warn(`data version unreadable, answering uncached: ${(error as Error)?.message}`);
       next();
     });
-  };
+  }
+
+  return { installFront, step };
 }

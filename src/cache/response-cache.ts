@@ -6,7 +6,7 @@ export interface CachedAnswer {
   version: number;
   /** Date.now() when stored. */
   created: number;
-  /** Headers the route set (content and pagination headers, Allow, ETag…), not per-request ones. */
+  /** Every header the answer was first sent with (security, content, pagination, Allow, ETag…) but per-request ones. */
   headers: [string, string | number | string[]][];
   body: Buffer;
   etag: string;

@@ -13,3 +13,18 @@ export interface RequestScope {
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();
+
+const scopes = new WeakMap<object, RequestScope>();
+
+/**
+ * The scope of one HTTP request, made on first use: the response cache's front (before Express) and
+ * the Express step share it, so a request reads one server from its cache-version check on.
+ */
+export function scopeOfRequest(req: object, preferReplica: boolean): RequestScope {
+  let scope = scopes.get(req);
+  if (!scope) {
+    scope = { preferReplica, memo: new Map() };
+    scopes.set(req, scope);
+  }
+  return scope;
+}

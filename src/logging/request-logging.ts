@@ -22,6 +22,15 @@ function pathOf(url: string | undefined): string {
   return path.length > 512 ? `${path.slice(0, 512)}…` : path;
 }
 
+/** The line `requestLogging` writes, for an anonymous answer sent before Express (the response cache). */
+export function logAnsweredRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, id: string, startedMs: number): void {
+  const path = pathOf(req.url);
+  logger.info(
+    { reqId: id, req: { id, method: req.method, path }, res: { status: res.statusCode }, responseTime: Date.now() - startedMs },
+    `${req.method} ${path} ${res.statusCode}`,
+  );
+}
+
 /**
  * One JSON line per request when it ends: request id, method, path, status, duration (`responseTime`,
  * ms) and the authenticated user's ID. Headers, query and body are never logged.

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { parse as parseQuery } from 'qs';
 import { AppConfig } from '../config/app-config';
@@ -40,7 +40,7 @@ export function installHttpPipeline(app: NestExpressApplication, config: AppConf
 }
 
 /** Longest request target accepted (Apache's default LimitRequestLine is 8190). */
-const MAX_URL_LENGTH = 8190;
+export const MAX_URL_LENGTH = 8190;
 
 function refuseLongUrls(req: Request, _res: Response, next: NextFunction) {
   if (req.url.length > MAX_URL_LENGTH) return next(new RestError('rest_uri_too_long', 'The request URL is too long.', 414));
@@ -67,26 +67,44 @@ function answerParserErrorsInEnvelope(app: NestExpressApplication): void {
   });
 }
 
-/** `/{lang}{REST_ROOT}/{NS_ROOT}/events/v1/...` → `/wp-json/tribe/events/v1/...`. */
-function rewriteUrl(config: AppConfig) {
+/** `/{lang}{REST_ROOT}/{NS_ROOT}/events/v1/...` → `/wp-json/tribe/events/v1/...`, with the language. */
+export function rewriteRestUrl(original: string, config: AppConfig): { url: string; language?: string } {
+  let url = original;
+  let language: string | undefined;
+  const lang = LANGUAGE_PREFIX.exec(url);
+  if (lang && url.slice(lang[0].length).toLowerCase().startsWith(config.restRoot.toLowerCase())) {
+    language = lang[1];
+    url = url.slice(lang[0].length);
+  }
+  if (config.restRoot !== INTERNAL_REST_ROOT && url.toLowerCase().startsWith(config.restRoot.toLowerCase())) {
+    url = INTERNAL_REST_ROOT + url.slice(config.restRoot.length);
+  }
+  const afterRoot = url.slice(INTERNAL_REST_ROOT.length);
   const nsFrom = config.namespacePath;
+  if (nsFrom !== INTERNAL_NAMESPACE && afterRoot.toLowerCase().startsWith(nsFrom.toLowerCase())) {
+    url = INTERNAL_REST_ROOT + INTERNAL_NAMESPACE + afterRoot.slice(nsFrom.length);
+  }
+  return { url, language };
+}
+
+/** Whether a (rewritten) URL is under the REST root. */
+export function isRestUrl(url: string): boolean {
+  const root = url.slice(0, INTERNAL_REST_ROOT.length + 1).toLowerCase();
+  return root === INTERNAL_REST_ROOT || root === `${INTERNAL_REST_ROOT}/` || root === `${INTERNAL_REST_ROOT}?`;
+}
+
+function rewriteUrl(config: AppConfig) {
   return (req: Request, _res: Response, next: NextFunction) => {
-    let url = req.url;
-    const lang = LANGUAGE_PREFIX.exec(url);
-    if (lang && url.slice(lang[0].length).toLowerCase().startsWith(config.restRoot.toLowerCase())) {
-      (req as RestRequest).restLanguage = lang[1];
-      url = url.slice(lang[0].length);
-    }
-    if (config.restRoot !== INTERNAL_REST_ROOT && url.toLowerCase().startsWith(config.restRoot.toLowerCase())) {
-      url = INTERNAL_REST_ROOT + url.slice(config.restRoot.length);
-    }
-    const afterRoot = url.slice(INTERNAL_REST_ROOT.length);
-    if (nsFrom !== INTERNAL_NAMESPACE && afterRoot.toLowerCase().startsWith(nsFrom.toLowerCase())) {
-      url = INTERNAL_REST_ROOT + INTERNAL_NAMESPACE + afterRoot.slice(nsFrom.length);
-    }
+    const { url, language } = rewriteRestUrl(req.url, config);
+    if (language !== undefined) (req as RestRequest).restLanguage = language;
     req.url = url;
     next();
   };
+}
+
+/** Whether the request asks for another method (`_method` or X-HTTP-Method-Override). */
+export function overridesMethod(req: IncomingMessage): boolean {
+  return (req.url ?? '').includes('_method=') || req.headers['x-http-method-override'] !== undefined;
 }
 
 /** WordPress honours `_method` and `X-HTTP-Method-Override` on every method, GET included. */

@@ -135,6 +135,53 @@ describe('response cache: writes through the service are seen at once (TTL one h
   });
 });
 
+describe('response cache hits, answered before Express', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '3600', CORS_ORIGINS: 'https://a.example' } });
+  });
+  afterAll(() => t.close());
+
+  const PER_REQUEST = ['date', 'x-request-id', 'connection', 'keep-alive'];
+  const sharedHeaders = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.includes(name)));
+
+  it('sends a hit with every header of the first answer (security, CORS, Allow, paging) and a new request id', async () => {
+    const url = `${EVENTS}?${WINDOW}&per_page=1`;
+    await created(t, EVENTS, event('Cached'));
+    const first = await t.http.get(url).set('Origin', 'https://a.example').expect(200);
+    const second = await t.http.get(url).set('Origin', 'https://a.example').set('X-Request-Id', 'hit-1').expect(200);
+    expect(second.body).toEqual(first.body);
+    expect(sharedHeaders(second.headers)).toEqual(sharedHeaders(first.headers));
+    expect(first.headers).toMatchObject({ 'access-control-allow-origin': 'https://a.example', allow: 'GET', 'x-wp-total': '1', 'content-security-policy': expect.any(String) });
+    expect(second.headers['x-request-id']).toBe('hit-1');
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+  });
+
+  it('keys hits by Origin, so CORS headers never cross over', async () => {
+    const url = `${CATEGORIES}?hide_empty=0`;
+    const allowed = await t.http.get(url).set('Origin', 'https://a.example').expect(200);
+    const other = await t.http.get(url).set('Origin', 'https://b.example').expect(200);
+    const none = await t.http.get(url).expect(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://a.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(none.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await t.http.get(url).set('Origin', 'https://b.example').expect(200)).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('leaves requests with credentials, a method override or a body to the full road', async () => {
+    const id = await created(t, EVENTS, event('Road'));
+    const url = `${EVENTS}/${id}`;
+    await t.http.get(url).expect(200);
+    await t.http.get(url).expect(200);
+    expect((await t.http.get(url).set('Authorization', ADMIN).expect(200)).headers['cache-control']).toContain('no-store');
+    // Wrong credentials are still refused, even when an anonymous answer is cached.
+    expect((await t.http.get(url).set('Authorization', `Basic ${Buffer.from('admin:wrong').toString('base64')}`)).status).toBe(401);
+    expect((await t.http.get(`${url}?_method=DELETE`)).status).toBe(401);
+    expect((await t.http.get(url).set('X-HTTP-Method-Override', 'DELETE')).status).toBe(401);
+    expect((await t.http.get(url).expect(200)).body.title).toBe('Road');
+  });
+});
+
 describe('response cache: writes made straight to the database (WordPress), TTL 1 s', () => {
   let t: TestApp;
   let http: TestAgent;

@@ -38,8 +38,14 @@ describe('structured JSON logs and request ids', () => {
   it('logs one line per request with id, method, path, status and time, and echoes the id', async () => {
     const res = await http.get(`${BASE}/venues?per_page=2`).set('X-Request-Id', 'trace-abc.123').expect(200);
     expect(res.headers['x-request-id']).toBe('trace-abc.123');
+    // The same read again is a response-cache hit, answered before Express: logged the same way.
+    const hit = await http.get(`${BASE}/venues?per_page=2`).set('X-Request-Id', 'trace-abc.124').expect(200);
+    expect(hit.headers['x-request-id']).toBe('trace-abc.124');
     const line = records().filter((r) => r.req?.id === 'trace-abc.123');
     expect(line).toHaveLength(1);
+    expect(records().filter((r) => r.req?.id === 'trace-abc.124')).toEqual([
+      expect.objectContaining({ level: 'info', req: { id: 'trace-abc.124', method: 'GET', path: `${BASE}/venues` }, res: { status: 200 }, msg: line[0].msg }),
+    ]);
     expect(line[0]).toMatchObject({
       level: 'info',
       req: { id: 'trace-abc.123', method: 'GET', path: `${BASE}/venues` },
