@@ -1,6 +1,6 @@
 import { mapEvent } from '../../../src/events/event.mapper';
 import { escHtml } from '../../../src/wordpress/text-sanitize';
-import { EventListQuery } from '../../../src/events/event-list.query';
+import { EventListQuery, indexBounds } from '../../../src/events/event-list.query';
 import { eventJsonLd } from '../../../src/events/json-ld';
 import { EventRecord } from '../../../src/events/read/event-record';
 import { searchTerms } from '../../../src/events/read/event-search';
@@ -237,9 +237,39 @@ describe('event list query builder', () => {
     const { text, params } = query.pageStatement(0, 10);
     expect(text.match(/JOIN /g)).toEqual(['JOIN ']);
     expect(text).toContain('JOIN "wp_tec_occurrences" o ON o.post_id = p.ID');
-    expect(text).toContain('o.start_date_utc >= ? AND o.end_date_utc <= ?');
+    expect(text).toContain('o.start_date_utc >= ? AND o.end_date_utc <= ? AND o.start_date_utc <= ?');
     expect(text).toContain('ORDER BY o.start_date_utc, o.post_id LIMIT ? OFFSET ?');
-    expect(params).toEqual(['publish', 7, 'draft', '2030-01-01 00:00:00', '2030-12-31 23:59:59', 10, 0]);
+    expect(params).toEqual(['publish', 7, 'draft', '2030-01-01 00:00:00', '2030-12-31 23:59:59', '2030-12-31 23:59:59', 10, 0]);
+  });
+
+  describe('indexBounds: conditions implied by the window, for the index range', () => {
+    const window = [
+      { key: '_EventStartDateUTC' as const, operator: '>=' as const, value: '2030-01-01 00:00:00' },
+      { key: '_EventEndDateUTC' as const, operator: '<=' as const, value: '2030-12-31 23:59:59' },
+    ];
+
+    it('bounds the start by an upper bound of the end (an event starts before it ends)', () => {
+      expect(indexBounds(window, '_EventStartDateUTC')).toEqual({ implied: [{ key: '_EventStartDateUTC', operator: '<=', value: '2030-12-31 23:59:59' }], inListOrder: [] });
+      expect(indexBounds([{ key: '_EventEndDate', operator: '<', value: '2030-02-01 00:00:00' }], undefined)).toEqual({
+        implied: [{ key: '_EventStartDate', operator: '<', value: '2030-02-01 00:00:00' }],
+        inListOrder: [],
+      });
+    });
+
+    it('bounds the local start of a UTC window listed in local order within a day on each side (page only)', () => {
+      expect(indexBounds(window, '_EventStartDate').inListOrder).toEqual([
+        { key: '_EventStartDate', operator: '>=', value: '2029-12-31 00:00:00' },
+        { key: '_EventStartDate', operator: '<=', value: '2031-01-01 23:59:59' },
+      ]);
+      const query = new EventListQuery(sql, { ...base, dates: window });
+      expect(query.pageStatement(0, 10).text).toContain('o.start_date >= ? AND o.start_date <= ? ORDER BY o.start_date, o.post_id');
+    });
+
+    it('adds nothing for lower bounds of the end alone, nor for dates it cannot read', () => {
+      const none = { implied: [], inListOrder: [] };
+      expect(indexBounds([{ key: '_EventEndDate', operator: '>', value: '2030-01-01 00:00:00' }], '_EventStartDate')).toEqual(none);
+      expect(indexBounds([{ key: '_EventStartDateUTC', operator: '>', value: 'soon' }], '_EventStartDate')).toEqual(none);
+    });
   });
 
   it('orders included events by publication date and shows nothing for nobody-visible statuses', () => {
