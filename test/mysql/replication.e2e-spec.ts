@@ -55,10 +55,17 @@ function bootApp(databaseUrl: string, env: Record<string, string> = {}): Promise
 
 describe('MariaDB primary with a read replica (DATABASE_REPLICA_URLS)', () => {
   beforeAll(async () => {
-    [primary, replica] = await Promise.all([
+    const servers = await Promise.allSettled([
       PrivateMariaDb.create(['--log-bin', '--server-id=1', '--binlog-format=ROW']),
       PrivateMariaDb.create(['--skip-log-bin', '--server-id=2', '--read-only']),
     ]);
+    // If one failed to start, the other must not outlive the test run.
+    const failed = servers.find((s) => s.status === 'rejected');
+    if (failed) {
+      await Promise.all(servers.map((s) => s.status === 'fulfilled' && s.value.remove()));
+      throw failed.reason;
+    }
+    [primary, replica] = servers.map((s) => (s as PromiseFulfilledResult<PrivateMariaDb>).value);
     await replica.with(async (c) => {
       await c.query(`CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=${primary.port}, MASTER_USER='root', MASTER_USE_GTID=slave_pos`);
       await c.query('START SLAVE');

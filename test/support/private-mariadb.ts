@@ -23,7 +23,16 @@ export class PrivateMariaDb {
   static async create(args: string[] = ['--skip-log-bin']): Promise<PrivateMariaDb> {
     const dir = mkdtempSync(join(tmpdir(), 'eca-mariadb-'));
     mkdirSync(join(dir, 'tmp'));
-    await promisify(execFile)('mariadb-install-db', ['--no-defaults', `--datadir=${join(dir, 'data')}`, '--user=root', '--auth-root-authentication-method=normal']);
+    // The bootstrap server gets the private tmpdir too: a server starting up deletes the `#sql*`
+    // temporary files it finds in its tmpdir, so a shared /tmp breaks concurrent installs (and the
+    // shared test server's temporary tables).
+    await promisify(execFile)('mariadb-install-db', [
+      '--no-defaults',
+      `--datadir=${join(dir, 'data')}`,
+      `--tmpdir=${join(dir, 'tmp')}`,
+      '--user=root',
+      '--auth-root-authentication-method=normal',
+    ]);
     const server = new PrivateMariaDb(dir, await freePort(), args);
     await server.start();
     return server;

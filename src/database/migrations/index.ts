@@ -2,5 +2,6 @@ import { WordpressSchema1700000000000 } from './1700000000000-wordpress-schema';
 import { LoginFailures1760000000000 } from './1760000000000-login-failures';
 import { EventListIndexes1770000000000 } from './1770000000000-event-list-indexes';
 import { CacheState1780000000000 } from './1780000000000-cache-state';
+import { MetaValueIndex1790000000000 } from './1790000000000-meta-value-index';
 
-export const MIGRATIONS = [WordpressSchema1700000000000, LoginFailures1760000000000, EventListIndexes1770000000000, CacheState1780000000000];
+export const MIGRATIONS = [WordpressSchema1700000000000, LoginFailures1760000000000, EventListIndexes1770000000000, CacheState1780000000000, MetaValueIndex1790000000000];
