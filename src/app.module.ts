@@ -1,5 +1,6 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
+import { CacheModule } from './cache/cache.module';
 import { CategoriesModule } from './categories/categories.module';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -22,6 +23,7 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(overrides),
         DatabaseModule,
+        CacheModule,
         WordpressModule,
         AuthModule,
         RestModule,

@@ -77,6 +77,8 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
     // This request's own read, through its own scope: from the server its data will come from.
     const version = await readDataVersion(db.sql);
     if (version === undefined) return next();
+    const scope = requestScope.getStore();
+    if (scope) scope.dataVersion = { version, mark };
     const leader = flights.wait(key, version);
     if (leader) {
       await leader;

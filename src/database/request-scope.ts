@@ -10,6 +10,12 @@ export interface RequestScope {
   preferReplica: boolean;
   /** Per-request memo: values read once per request (site options, OptionsStore), cleared on commit. */
   readonly memo: Map<string, Promise<unknown>>;
+  /**
+   * Set by the response cache on an anonymous miss: the data version this request read before any of
+   * its data, and (SQLite) the committed-read mark taken before it. Values shared across requests
+   * (ListTotals) are valid under it.
+   */
+  dataVersion?: { version: number; mark: number };
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();

@@ -276,9 +276,15 @@ export class EventListQuery {
     return (await this.sql.rows<{ ID: number }>(text, params)).map((r) => Number(r.ID));
   }
 
-  async count(): Promise<number> {
+  /** The SELECT of the total: the same rows, without the list-order bounds of the page. */
+  countStatement(): Fragment {
     const body = this.body();
-    const row = await this.sql.one<{ total: number }>(`SELECT COUNT(*) AS total ${body.text}`, body.params);
+    return { text: `SELECT COUNT(*) AS total ${body.text}`, params: body.params };
+  }
+
+  async count(): Promise<number> {
+    const { text, params } = this.countStatement();
+    const row = await this.sql.one<{ total: number }>(text, params);
     return Number(row?.total ?? 0);
   }
 }

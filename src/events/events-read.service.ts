@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isAuthenticated } from '../auth/caller';
+import { ListTotals } from '../cache/list-totals';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { Sql } from '../database/sql';
@@ -48,6 +49,7 @@ export class EventsReadService {
     private readonly termFilter: EventTermFilter,
     private readonly site: SiteService,
     private readonly config: AppConfig,
+    private readonly totals: ListTotals,
   ) {}
 
   /** The single-event representation of any status, no visibility check (the write side's answers). */
@@ -94,7 +96,11 @@ export class EventsReadService {
     const filters = await this.filters(args, caller);
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const query = new EventListQuery(this.db.sql, filters, this.config.eventDatesSource);
-    const [ids, total] = await Promise.all([query.page((args.page - 1) * perPage, perPage), query.count()]);
+    const counted = query.countStatement();
+    const [ids, total] = await Promise.all([
+      query.page((args.page - 1) * perPage, perPage),
+      this.totals.total(`${counted.text}\n${JSON.stringify(counted.params)}`, () => query.count()),
+    ]);
     const reps = await this.loader.represent(ids, { caller, requestOrigin, credentials, mode: 'list' });
     return { items: ids.map((id) => reps.get(id)).filter((rep) => rep !== undefined), total, page: args.page, perPage };
   }

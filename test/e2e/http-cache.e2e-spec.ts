@@ -118,6 +118,24 @@ describe('response cache: writes through the service are seen at once (TTL one h
     expect([await ids(ADMIN), await ids(), await ids(ADMIN), await ids()]).toEqual([[locked], [], [locked], []]);
   });
 
+  it('counts a list once per data version: its pages and page sizes share the total', async () => {
+    const ids: number[] = [];
+    for (const day of [1, 2, 3]) ids.push(await created(t, EVENTS, event(`Paged ${day}`, { start_date: `2031-05-0${day} 10:00:00`, end_date: `2031-05-0${day} 11:00:00` })));
+    const list = `${EVENTS}?start_date=2031-05-01&end_date=2031-05-31`;
+    const total = async (query: string, auth?: string) => {
+      const req = t.http.get(`${list}&${query}`);
+      return (await (auth ? req.set('Authorization', auth) : req).expect(200)).headers['x-wp-total'];
+    };
+    expect(await total('per_page=1&page=1')).toBe('3');
+    // A change the data version does not see (as when WordPress writes): other pages keep the total
+    // counted under this version; authenticated callers count for themselves.
+    await t.db.sql.run(`UPDATE ${t.db.sql.table('posts')} SET post_status = 'draft' WHERE ID = ?`, [ids[0]]);
+    expect([await total('per_page=1&page=2'), await total('per_page=2&page=1')]).toEqual(['3', '3']);
+    expect(await total('per_page=1&page=2&status=publish', ADMIN)).toBe('2');
+    await bumpCacheVersion(t);
+    expect([await total('per_page=1&page=2'), await total('per_page=1&page=1')]).toEqual(['2', '2']);
+  });
+
   it('keys answers by language (prefix or Accept-Language) and by URL, query included', async () => {
     const description = (body: any) => body.routes['/tribe/events/v1/tags'].endpoints[0].args.page.description;
     const english = description((await t.http.get(BASE).expect(200)).body);

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { AppConfig } from '../config/app-config';
+import { DatabaseService } from '../database/database.service';
+import { requestScope } from '../database/request-scope';
+
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Totals of lists (`X-WP-Total`), shared by the requests that count the same filters under the same
+ * data version: every page and `per_page` of one list then counts once. An exact total reads every
+ * row the filters match (a 30-day window of the 1M-event bench: 42,000 rows, 0.2 s), while a page
+ * reads `per_page` rows; without this, paging through a large list would pay the count on every page.
+ * It follows the response cache's rules (README "Caching"): used only by anonymous misses, whose
+ * request read the data version before any data; valid while that version is current and for
+ * RESPONSE_CACHE_TTL_SECONDS at most; on SQLite kept only when no write transaction ran meanwhile.
+ */
+@Injectable()
+export class ListTotals {
+  private readonly totals?: LRUCache<string, { version: number; total: number }>;
+
+  constructor(
+    config: AppConfig,
+    private readonly db: DatabaseService,
+  ) {
+    const ttl = config.responseCacheTtlSeconds * 1000;
+    if (ttl > 0) this.totals = new LRUCache({ max: MAX_ENTRIES, ttl });
+  }
+
+  /** The total for `statement` (the COUNT query and its parameters), counted by `count` when needed. */
+  async total(statement: string, count: () => Promise<number>): Promise<number> {
+    const read = requestScope.getStore()?.dataVersion;
+    if (!this.totals || !read) return count();
+    const known = this.totals.get(statement);
+    if (known?.version === read.version) return known.total;
+    const total = await count();
+    const kept = this.totals.get(statement);
+    if ((!kept || kept.version <= read.version) && (this.db.isMysql || this.db.committedReadMark() === read.mark)) {
+      this.totals.set(statement, { version: read.version, total });
+    }
+    return total;
+  }
+}
