@@ -20,7 +20,8 @@ function withoutDescriptions(value: unknown, key?: string): unknown {
       Object.entries(value).map(([k, v]) => [k, (k === 'description' || (isInfo && k === 'title')) && typeof v === 'string' ? '…' : withoutDescriptions(v, k)]),
     );
   }
-  if (key === 'default' && typeof value === 'string') return value.replace(/^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}):\d{2}$/, '$1');
+  // Date defaults are computed from the clock at each request: two requests may straddle a minute.
+  if (key === 'default' && typeof value === 'string') return value.replace(/^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}(:\d{2})?$/, '$1');
   return value;
 }
 
