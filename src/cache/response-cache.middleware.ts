@@ -18,6 +18,11 @@ import { SharedVersionRead } from './shared-version-read';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** The connection of this response is gone: nobody would read an answer. */
+function clientLeft(res: ServerResponse): boolean {
+  return res.destroyed || !res.socket || res.socket.destroyed;
+}
+
 /**
  * The response cache (README "Caching") at its two places on the road of a request:
  * - `installFront`, before Express: an anonymous GET/HEAD whose answer is stored under the current
@@ -79,14 +84,16 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
     if (version === undefined) return next();
     const scope = requestScope.getStore();
     if (scope) scope.dataVersion = { version, mark };
-    const leader = flights.wait(key, version);
-    if (leader) {
+    // Wait while another request computes this answer. If it ends without one (its client left, it
+    // failed), the next waiter computes it while the others keep waiting, and a waiter whose own
+    // client has left computes nothing: one computation at a time, never one per waiter.
+    for (let leader = flights.wait(key, version); leader; leader = flights.wait(key, version)) {
       await leader;
       const computed = cache.fresh(key, version);
       if (computed) return replayAnswer(computed, req, res);
-    } else {
-      flights.lead(key, version, res);
+      if (clientLeft(res)) return;
     }
+    flights.lead(key, version, res);
     recordAnswer(res, (recorded) => {
       if (db.isMysql || db.committedReadMark() === mark) cache.store(key, { ...recorded, version });
     });

@@ -1,5 +1,9 @@
+import http, { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
+import { Sql, SqlParam } from '../../src/database/sql';
 import { bumpCacheVersion } from '../support/data-version';
 import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
 import { insertEvent } from './events-test-helpers';
@@ -98,6 +102,38 @@ describe('response cache: writes through the service are seen at once (TTL one h
     const answers = await Promise.all(Array.from({ length: 12 }, () => t.http.get(list).expect(200)));
     expect(answers.map((res) => res.body.events.map((e: { title: string }) => e.title))).toEqual(answers.map(() => ['Crowd pleaser']));
     expect(new Set(answers.map((res) => res.headers.etag)).size).toBe(1);
+  });
+
+  it('computes a missing answer once, even when the clients that wait for it leave', async () => {
+    const list = `${EVENTS}?${WINDOW}&search=Leaving`;
+    const server = t.app.getHttpServer() as Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // The page query takes a while, so that every client leaves while the first request computes.
+    const rows = Sql.prototype.rows;
+    const spy = jest.spyOn(Sql.prototype, 'rows').mockImplementation(async function (this: Sql, text: string, params?: SqlParam[]) {
+      if (text.startsWith('SELECT p.ID')) await sleep(300);
+      return rows.call(this, text, params) as never;
+    });
+    try {
+      const send = () => {
+        const req = http.get({ host: '127.0.0.1', port, path: list });
+        req.on('error', () => undefined);
+        return req;
+      };
+      const leader = send();
+      await sleep(50);
+      const waiting = Array.from({ length: 5 }, send);
+      await sleep(50);
+      waiting.forEach((req) => req.destroy());
+      await sleep(50);
+      leader.destroy();
+      await sleep(800);
+      expect(spy.mock.calls.filter(([text]) => text.startsWith('SELECT p.ID')).length).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await t.http.get(list).expect(200)).body.events).toEqual([]);
   });
 
   it('never hands an authenticated answer to anonymous callers, nor the anonymous one to authenticated callers', async () => {
