@@ -4,6 +4,24 @@ import { requestScope } from '../database/request-scope';
 import { placeholders, Sql, transactionScope } from '../database/sql';
 import { maybeSerialize, maybeUnserialize } from './php-serialization';
 
+/**
+ * The site settings read on the way of most requests (clock, permalinks, list defaults, language,
+ * links): the first of them a request asks for brings the others in the same query, instead of one
+ * round trip per place that asks.
+ */
+const READ_TOGETHER = [
+  'tribe_events_calendar_options',
+  'timezone_string',
+  'gmt_offset',
+  'posts_per_page',
+  'permalink_structure',
+  'tag_base',
+  'home',
+  'siteurl',
+  'upload_url_path',
+  'WPLANG',
+];
+
 /** `{prefix}options`: WordPress site settings (values PHP-serialized where structured). */
 @Injectable()
 export class OptionsStore {
@@ -12,13 +30,17 @@ export class OptionsStore {
   /**
    * Raw values of the named options that exist. Outside a transaction each option is read once per
    * HTTP request (requestScope memo, cleared when a transaction commits): a request asks for the
-   * site settings from several places, and they change only through writes.
+   * site settings from several places, and they change only through writes. The READ_TOGETHER
+   * settings come in one query.
    */
   async getRaw(names: string[], sql: Sql = this.db.sql): Promise<Map<string, string>> {
     if (!names.length) return new Map();
     const scope = requestScope.getStore();
     if (!scope || sql !== this.db.sql || transactionScope.getStore()) return this.read(names, sql);
     const missing = names.filter((name) => !scope.memo.has(`option:${name}`));
+    if (missing.some((name) => READ_TOGETHER.includes(name))) {
+      missing.push(...READ_TOGETHER.filter((name) => !missing.includes(name) && !scope.memo.has(`option:${name}`)));
+    }
     if (missing.length) {
       const read = this.read(missing, sql);
       for (const name of missing) scope.memo.set(`option:${name}`, read.then((values) => values.get(name)));
