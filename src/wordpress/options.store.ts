@@ -43,7 +43,12 @@ export class OptionsStore {
     }
     if (missing.length) {
       const read = this.read(missing, sql);
-      for (const name of missing) scope.memo.set(`option:${name}`, read.then((values) => values.get(name)));
+      for (const name of missing) {
+        const value = read.then((values) => values.get(name));
+        // Settings read along but never asked for would otherwise be unhandled rejections.
+        value.catch(() => undefined);
+        scope.memo.set(`option:${name}`, value);
+      }
       // A failed read is not remembered: the next caller in the request tries again.
       read.catch(() => missing.forEach((name) => scope.memo.delete(`option:${name}`)));
     }
