@@ -68,8 +68,11 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
             missed.set(req, key);
             onward(req, res);
           },
-          // Version unreadable (database lost…): the Express road answers, with its own errors.
-          () => onward(req, res),
+          // Version unreadable: the Express road answers, with its own errors (503 for a lost database).
+          (error: unknown) => {
+            if (!(error instanceof RestError)) warnings.warn(`data version unreadable, answering uncached: ${(error as Error)?.message}`);
+            onward(req, res);
+          },
         );
       });
     });
