@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { requestScope } from '../database/request-scope';
+import type { SqlParam } from '../database/sql';
 
 const MAX_ENTRIES = 10_000;
 
@@ -27,16 +28,17 @@ export class ListTotals {
     if (ttl > 0) this.totals = new LRUCache({ max: MAX_ENTRIES, ttl });
   }
 
-  /** The total for `statement` (the COUNT query and its parameters), counted by `count` when needed. */
-  async total(statement: string, count: () => Promise<number>): Promise<number> {
+  /** The total that `statement` (the COUNT query) gives, run by `count` when not known. */
+  async total(statement: { text: string; params: SqlParam[] }, count: () => Promise<number>): Promise<number> {
     const read = requestScope.getStore()?.dataVersion;
     if (!this.totals || !read) return count();
-    const known = this.totals.get(statement);
+    const key = `${statement.text}\n${JSON.stringify(statement.params)}`;
+    const known = this.totals.get(key);
     if (known?.version === read.version) return known.total;
     const total = await count();
-    const kept = this.totals.get(statement);
+    const kept = this.totals.get(key);
     if ((!kept || kept.version <= read.version) && (this.db.isMysql || this.db.committedReadMark() === read.mark)) {
-      this.totals.set(statement, { version: read.version, total });
+      this.totals.set(key, { version: read.version, total });
     }
     return total;
   }

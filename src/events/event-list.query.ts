@@ -45,7 +45,7 @@
  */
 import { placeholders, Sql, SqlParam } from '../database/sql';
 import { ReadableStatuses } from '../linked-posts/visibility';
-import { DateCondition, DateMetaKey } from './dates';
+import { addDays, DateCondition, DateMetaKey, formatWall, parseStoredWall } from './dates';
 
 export interface SearchTerm {
   text: string;
@@ -94,8 +94,8 @@ const OCCURRENCE_COLUMNS: Record<DateMetaKey, string> = {
 
 const START_OF: Record<'_EventEndDate' | '_EventEndDateUTC', DateMetaKey> = { _EventEndDate: '_EventStartDate', _EventEndDateUTC: '_EventStartDateUTC' };
 const OTHER_CLOCK: Record<string, DateMetaKey> = { _EventStartDate: '_EventStartDateUTC', _EventStartDateUTC: '_EventStartDate' };
-/** More than any UTC offset (UTC−12 … UTC+14): local and UTC start of one event differ by less. */
-const CLOCK_MARGIN_MS = 86_400_000;
+/** More than any UTC offset (UTC−12 … UTC+14), in days: local and UTC start of one event differ by less. */
+const CLOCK_MARGIN_DAYS = 1;
 
 /**
  * Conditions implied by the window, added only so that the index can bound its range read:
@@ -116,20 +116,12 @@ export function indexBounds(dates: DateCondition[], orderKey: DateMetaKey | unde
   const inListOrder: DateCondition[] = [];
   for (const b of orderKey ? startBounds : []) {
     if (OTHER_CLOCK[b.key] !== orderKey) continue;
+    const wall = parseStoredWall(b.value);
+    if (!wall) continue;
     const lower = b.operator === '>=' || b.operator === '>';
-    const shifted = shiftStoredDate(b.value, lower ? -CLOCK_MARGIN_MS : CLOCK_MARGIN_MS);
-    if (shifted) inListOrder.push({ key: orderKey!, operator: lower ? '>=' : '<=', value: shifted });
+    inListOrder.push({ key: orderKey!, operator: lower ? '>=' : '<=', value: formatWall(addDays(wall, lower ? -CLOCK_MARGIN_DAYS : CLOCK_MARGIN_DAYS)) });
   }
   return { implied, inListOrder };
-}
-
-/** `YYYY-MM-DD HH:MM:SS` moved by `ms`; undefined for a value that is not such a date. */
-function shiftStoredDate(value: string, ms: number): string | undefined {
-  const time = Date.parse(`${value.replace(' ', 'T')}Z`);
-  if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(value) || Number.isNaN(time)) return undefined;
-  const shifted = new Date(time + ms);
-  if (shifted.getUTCFullYear() < 1 || shifted.getUTCFullYear() > 9999) return undefined;
-  return shifted.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** Builds the FROM … WHERE part and its parameters; `page` and `count` wrap it. */
@@ -149,12 +141,13 @@ export class EventListQuery {
     this.orderColumn = filters.include ? undefined : column(filters.orderKey);
     this.add("p.post_type = 'tribe_events'");
     this.visibility();
-    for (const condition of filters.dates) this.add(`${column(condition.key)} ${condition.operator} ?`, condition.value);
+    const compare = (c: DateCondition): Fragment => ({ text: `${column(c.key)} ${c.operator} ?`, params: [c.value] });
+    this.where.push(...filters.dates.map(compare));
     if (source === 'occurrences') {
       const bounds = indexBounds(filters.dates, filters.include ? undefined : filters.orderKey);
-      for (const bound of bounds.implied) this.add(`${column(bound.key)} ${bound.operator} ?`, bound.value);
+      this.where.push(...bounds.implied.map(compare));
       // Only the page reads in list order; the total counts faster through the window's own clock.
-      for (const bound of bounds.inListOrder) this.pageOnly.push({ text: `${column(bound.key)} ${bound.operator} ?`, params: [bound.value] });
+      this.pageOnly.push(...bounds.inListOrder.map(compare));
     }
     this.filterRows();
   }

@@ -96,10 +96,9 @@ export class EventsReadService {
     const filters = await this.filters(args, caller);
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const query = new EventListQuery(this.db.sql, filters, this.config.eventDatesSource);
-    const counted = query.countStatement();
     const [ids, total] = await Promise.all([
       query.page((args.page - 1) * perPage, perPage),
-      this.totals.total(`${counted.text}\n${JSON.stringify(counted.params)}`, () => query.count()),
+      this.totals.total(query.countStatement(), () => query.count()),
     ]);
     const reps = await this.loader.represent(ids, { caller, requestOrigin, credentials, mode: 'list' });
     return { items: ids.map((id) => reps.get(id)).filter((rep) => rep !== undefined), total, page: args.page, perPage };

@@ -24,11 +24,15 @@ function pathOf(url: string | undefined): string {
 
 /** The line `requestLogging` writes, for an anonymous answer sent before Express (the response cache). */
 export function logAnsweredRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, id: string, startedMs: number): void {
-  const path = pathOf(req.url);
   logger.info(
-    { reqId: id, req: { id, method: req.method, path }, res: { status: res.statusCode }, responseTime: Date.now() - startedMs },
-    `${req.method} ${path} ${res.statusCode}`,
+    { reqId: id, req: { id, method: req.method, path: pathOf(req.url) }, res: { status: res.statusCode }, responseTime: Date.now() - startedMs },
+    requestLine(req, res),
   );
+}
+
+/** The message of a request's log line: method, path (the URL before rewriting) and status. */
+function requestLine(req: IncomingMessage, res: ServerResponse): string {
+  return `${req.method} ${pathOf((req as RestRequest).originalUrl ?? req.url)} ${res.statusCode}`;
 }
 
 /**
@@ -41,8 +45,8 @@ export function requestLogging(logger: Logger) {
     genReqId: requestIdOf,
     quietReqLogger: true,
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res) => `${req.method} ${pathOf((req as RestRequest).originalUrl ?? req.url)} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${pathOf((req as RestRequest).originalUrl ?? req.url)} ${res.statusCode}`,
+    customSuccessMessage: requestLine,
+    customErrorMessage: requestLine,
     customProps: (req) => {
       const caller = (req as Partial<RestRequest>).caller;
       return caller && caller.id > 0 ? { user: caller.id } : {};

@@ -109,6 +109,7 @@ export function overridesMethod(req: IncomingMessage): boolean {
 
 /** WordPress honours `_method` and `X-HTTP-Method-Override` on every method, GET included. */
 function methodOverride(req: Request, _res: Response, next: NextFunction) {
+  if (!overridesMethod(req)) return next();
   const query = req.url.includes('_method=') ? new URLSearchParams(req.url.split('?')[1] ?? '').get('_method') : null;
   const requested = (query ?? req.header('x-http-method-override') ?? '').toUpperCase();
   if (requested && METHODS.has(requested)) req.method = requested;

@@ -60,5 +60,5 @@ export {
   zoneOrFallback,
 } from './time-zones';
 export type { EventZone } from './time-zones';
-export { formatWall, parseStoredWall } from './wall-time';
+export { addDays, formatWall, parseStoredWall } from './wall-time';
 export type { WallTime } from './wall-time';
