@@ -39,6 +39,10 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
   const versions = new SharedVersionRead();
   const flights = new MissFlights();
   const warnings = new NestLogger('ResponseCache');
+  /** A lost database (RestError) is answered by the road itself; anything else is worth a warning. */
+  const warnUnlessLost = (error: unknown) => {
+    if (!(error instanceof RestError)) warnings.warn(`data version unreadable, answering uncached: ${(error as Error)?.message}`);
+  };
   // Requests the front looked up and missed, with their keys, for the step.
   const missed = new WeakMap<IncomingMessage, string>();
 
@@ -70,7 +74,7 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
           },
           // Version unreadable: the Express road answers, with its own errors (503 for a lost database).
           (error: unknown) => {
-            if (!(error instanceof RestError)) warnings.warn(`data version unreadable, answering uncached: ${(error as Error)?.message}`);
+            warnUnlessLost(error);
             onward(req, res);
           },
         );
@@ -110,9 +114,8 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
     if (!cache || key === undefined) return next();
     computeMiss(req as RestRequest, res, next, cache, key).catch((error: unknown) => {
       // A lost database answers 503 at once; anything else: answer uncached rather than fail.
-      if (error instanceof RestError) return next(error);
-      warnings.warn(`data version unreadable, answering uncached: ${(error as Error)?.message}`);
-      next();
+      warnUnlessLost(error);
+      next(error instanceof RestError ? error : undefined);
     });
   }
 
