@@ -1,13 +1,16 @@
 // One jest config for every suite. Nest 12 ships as ES modules, so SWC also
 // transpiles @nestjs/* (and its ESM-only helpers) to CommonJS for jest.
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
   },
-  module: { type: 'commonjs' },
-}];
+];
 
 // `npm test` needs nothing but Node: the MariaDB suites (test/mysql) run with TEST_ENGINE=mysql
 // (`npm run test:mysql`) and the headless-Chromium check with TEST_BROWSER=1 (`npm run test:browser`).

@@ -7,4 +7,4 @@ import { dataSourceOptions } from './src/database/data-source-options';
 
 const env = validateEnvironment(process.env);
 
-export default new DataSource(dataSourceOptions({ databaseUrl: env.DATABASE_URL, tablePrefix: env.TABLE_PREFIX }));
+export default new DataSource(dataSourceOptions({ databaseUrl: env.DATABASE_URL, tablePrefix: env.TABLE_PREFIX, poolSize: env.DATABASE_POOL_SIZE }));

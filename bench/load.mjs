@@ -1,57 +1,92 @@
-// The load generator process of `npm run bench`: runs ONE scenario with autocannon against the
-// service and prints autocannon's result as JSON on stdout. Started by bench/run.mjs as a separate
-// process so the generator's CPU work is not mixed into the service's event loop.
+// The load generator process of `npm run bench`: runs ONE scenario at one concurrency with autocannon
+// and prints autocannon's result as JSON on stdout, with exact p50/p99 and the answers counted by
+// status (503 with Retry-After apart). Started by bench/run.mjs as a separate process so the
+// generator's CPU work is not mixed into the server's event loop.
 //
-// Usage: node bench/load.mjs '<json>' with { url, path, connections, duration, scenario, sample }.
+// Usage: node bench/load.mjs '<json>' with { url, scenario, connections, duration, sample }
+// (scenario as in bench/scenarios.mjs: path, auth, kind).
 import autocannon from 'autocannon';
 
 const job = JSON.parse(process.argv[2]);
-const { sample } = job;
+const { sample, scenario } = job;
 const any = (list) => list[Math.floor(Math.random() * list.length)];
 const EVENTS = `${sample.base}/events`;
-
-/** A request that reads one of the sample events, by ID or by slug (rotated so caches do not flatter). */
-const single = (by) => (req) => ({ ...req, method: 'GET', path: by === 'slug' ? `${EVENTS}/by-slug/${any(sample.slugs)}` : `${EVENTS}/${any(sample.ids)}` });
+const AUTH = { authorization: sample.auth };
+const JSON_AUTH = { 'content-type': 'application/json', authorization: sample.auth };
 
 let writes = 0;
+/**
+ * The body of every create and update: the same shape whatever the database's size, so the write
+ * rows of runs at 200 and at 1M events compare (a date within the default two-year window, one
+ * category, one tag, a venue and an organizer by ID).
+ */
+function eventBody(verb) {
+  const day = 1 + Math.floor(Math.random() * 600);
+  const start = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+  return JSON.stringify({
+    title: `Bench ${verb} ${process.pid}-${++writes}`,
+    description: '<p>Written by <strong>npm run bench</strong>.</p>',
+    start_date: `${start} 18:00:00`,
+    end_date: `${start} 20:00:00`,
+    categories: [any(sample.categories)],
+    ...(sample.tags.length ? { tags: [any(sample.tags)] } : {}),
+    venue: any(sample.venues),
+    ...(sample.organizers.length ? { organizer: [any(sample.organizers)] } : {}),
+    cost: '10',
+  });
+}
+
+/** A read of one of the sample events, by ID or by slug (rotated so caches do not flatter). */
+const single = (by, headers) => (req) => ({
+  ...req,
+  method: 'GET',
+  headers,
+  path: by === 'by-slug' ? `${EVENTS}/by-slug/${any(sample.slugs)}` : `${EVENTS}/${any(sample.ids)}`,
+});
+const create = (req) => ({ ...req, method: 'POST', path: EVENTS, headers: JSON_AUTH, body: eventBody('create') });
+const update = (req) => ({ ...req, method: 'PUT', path: `${EVENTS}/${any(sample.ids)}`, headers: JSON_AUTH, body: eventBody('update') });
+
 /** 95% reads (half the default list, half single events by ID), 5% `POST /events` as the administrator. */
 function mixed(req) {
   const roll = Math.random();
-  if (roll < 0.05) {
-    const day = 1 + Math.floor(Math.random() * 600);
-    const start = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-    return {
-      ...req,
-      method: 'POST',
-      path: EVENTS,
-      headers: { 'content-type': 'application/json', authorization: sample.auth },
-      body: JSON.stringify({
-        title: `Bench write ${process.pid}-${++writes}`,
-        start_date: `${start} 18:00:00`,
-        end_date: `${start} 20:00:00`,
-        categories: [any(sample.categories)],
-        venue: any(sample.venues),
-        cost: '10',
-      }),
-    };
-  }
+  if (roll < 0.05) return create(req);
   if (roll < 0.525) return { ...req, method: 'GET', path: EVENTS, headers: {}, body: undefined };
-  return { ...single('id')(req), headers: {}, body: undefined };
+  return { ...single('by-id', {})(req), body: undefined };
 }
 
-const SETUP = { 'event-by-id': single('id'), 'event-by-slug': single('slug'), mixed };
+const headers = scenario.auth ? AUTH : {};
+let misses = 0;
+/** The scenario's path with a query parameter no request repeats: every request misses the response cache. */
+const miss = (req) => ({ ...req, path: `${scenario.path}${scenario.path.includes('?') ? '&' : '?'}bench_miss=${process.pid}-${++misses}` });
+const SETUP = { 'by-id': single('by-id', headers), 'by-slug': single('by-slug', headers), create, update, mixed, miss };
+
+/**
+ * Answers by status: 2xx, 503 with Retry-After, other 5xx (503 without it included), other non-2xx;
+ * `codes` counts each status of the last two.
+ */
+const statuses = { ok: 0, retryAfter503: 0, other5xx: 0, otherNon2xx: 0, codes: {} };
+function count(status, body, context, responseHeaders) {
+  if (status >= 200 && status < 300) return void statuses.ok++;
+  if (status === 503 && Object.keys(responseHeaders).some((name) => name.toLowerCase() === 'retry-after')) return void statuses.retryAfter503++;
+  statuses.codes[status] = (statuses.codes[status] ?? 0) + 1;
+  if (status >= 500) statuses.other5xx++;
+  else statuses.otherNon2xx++;
+}
 
 const instance = autocannon({
   url: job.url,
   connections: job.connections,
   duration: job.duration,
-  timeout: 10,
-  requests: [{ method: 'GET', path: job.path, ...(SETUP[job.scenario] ? { setupRequest: SETUP[job.scenario] } : {}) }],
+  // A client's patience: longer than the service's own bound on waiting for the database
+  // (DATABASE_POOL_WAIT_MS, 10 s), so an overloaded service is seen answering 503, not timing out.
+  timeout: 30,
+  requests: [{ method: 'GET', path: scenario.path, headers, onResponse: count, ...(SETUP[scenario.kind] ? { setupRequest: SETUP[scenario.kind] } : {}) }],
 });
 // autocannon's own histogram has whole-millisecond buckets: keep every latency (float ms) for the percentiles.
 const latencies = [];
 instance.on('response', (client, status, bytes, ms) => latencies.push(ms));
 const result = await instance;
 latencies.sort((a, b) => a - b);
-const percentile = (p) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] * 100) / 100 : null);
-process.stdout.write(JSON.stringify({ ...result, exactLatency: { p50: percentile(50), p99: percentile(99) } }));
+const percentile = (p) =>
+  latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] * 100) / 100 : null;
+process.stdout.write(JSON.stringify({ ...result, exactLatency: { p50: percentile(50), p99: percentile(99) }, statuses }));

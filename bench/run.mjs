@@ -1,267 +1,261 @@
-// `npm run bench -- [--engine sqlite|mysql] [--events N] [--duration S] [--scenarios a,b] [--connections 1,16]
-// [--reuse] [--skip-build]` (or BENCH_ENGINE, BENCH_EVENTS, BENCH_DURATION, BENCH_SCENARIOS,
-// BENCH_CONNECTIONS, BENCH_REUSE=1, BENCH_SKIP_BUILD=1, BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306,
-// BENCH_MYSQL_DATABASE=eca_bench (e.g. eca_bench_1m to keep a large seed apart);
-// BENCH_NODE_OPTIONS adds node flags to the service, e.g. --cpu-prof).
+// `npm run bench -- [--engine sqlite|mysql] [--events N] [--venues V] [--fixture] [--duration S] [--scenarios a,b]
+// [--connections 1,16] [--write-connections 1,4] [--overload-connections 300,1000] [--reuse] [--skip-build]`
+// (or BENCH_ENGINE, BENCH_EVENTS, BENCH_VENUES, BENCH_FIXTURE=1, BENCH_DURATION, BENCH_SCENARIOS, BENCH_CONNECTIONS,
+// BENCH_WRITE_CONNECTIONS, BENCH_OVERLOAD_CONNECTIONS, BENCH_REUSE=1, BENCH_SKIP_BUILD=1,
+// BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306, BENCH_MYSQL_DATABASE=eca_bench (eca_bench_fixture with
+// --fixture; e.g. eca_bench_1m to keep a large seed apart); BENCH_NODE_OPTIONS adds node flags to the
+// service, e.g. --cpu-prof).
 //
-// Seeds a dedicated database (bench/.data/bench-N.sqlite or the MariaDB database `eca_bench`) with the
-// `seed` CLI command, builds and starts the service in production mode on a loopback port, drives each
-// scenario with autocannon from a separate process (bench/load.mjs) for a fixed time at each
-// concurrency, samples the service's RSS, prints a table and writes bench/results/<engine>-<N>-<time>.json.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+// Prepares the database — seeds a dedicated one (bench/.data/bench-N.sqlite or the MariaDB database
+// `eca_bench`) with the `seed` CLI command, or with --fixture loads the real WordPress fixture dump
+// into a fresh MariaDB database and signs in as its administrator —, builds and starts the service in
+// production mode on a loopback port (and, for the uncached scenarios, a second one with
+// RESPONSE_CACHE_TTL_SECONDS=0), drives each scenario (bench/scenarios.mjs) with autocannon from a
+// separate process (bench/load.mjs) for a fixed time at each concurrency, next to a bare node:http
+// server driven the same way (the limit line), samples the RSS of the process under load, prints a
+// table with the issue's targets and writes bench/results/<engine>-<N>-<time>.json.
+// --scenarios takes scenario names or groups: cached, auth, miss, uncached, overload, writes.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { FIXTURE_ADMIN, freshMysqlDatabase, freshSqliteFile, loadFixture, ROOT } from './database.mjs';
+import { drive, memory, settle, startLimitServer, startService } from './processes.mjs';
+import { LEGEND, table } from './report.mjs';
+import { BASE, LIMIT, scenarioList } from './scenarios.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BASE = '/wp-json/tribe/events/v1';
-const ADMIN_USER = 'bench-admin';
-const ADMIN_PASSWORD = 'BenchAdminPassword1234';
+const BENCH_ADMIN = { user: 'bench-admin', password: 'BenchAdminPassword1234' };
+const WARM_UP = { connections: 4, seconds: 2 };
+const READY = `${BASE}/events?per_page=1`;
 
 const { values: flags } = parseArgs({
   options: {
-    engine: { type: 'string', default: process.env.BENCH_ENGINE ?? 'sqlite' },
+    engine: { type: 'string', default: process.env.BENCH_ENGINE },
     events: { type: 'string', default: process.env.BENCH_EVENTS ?? '10000' },
+    // The seed's venue count (its default: one per 20 events, at most 500); e.g. 50000 for the geolocation scenarios.
+    venues: { type: 'string', default: process.env.BENCH_VENUES },
+    fixture: { type: 'boolean', default: process.env.BENCH_FIXTURE === '1' },
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
     scenarios: { type: 'string', default: process.env.BENCH_SCENARIOS ?? '' },
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '1,16' },
+    'write-connections': { type: 'string', default: process.env.BENCH_WRITE_CONNECTIONS ?? '1,4' },
+    'overload-connections': { type: 'string', default: process.env.BENCH_OVERLOAD_CONNECTIONS ?? '300,1000' },
     reuse: { type: 'boolean', default: process.env.BENCH_REUSE === '1' },
     'skip-build': { type: 'boolean', default: process.env.BENCH_SKIP_BUILD === '1' },
   },
 });
-const engine = flags.engine;
+const fixture = flags.fixture;
+const engine = flags.engine ?? (fixture ? 'mysql' : 'sqlite');
 if (!['sqlite', 'mysql'].includes(engine)) throw new Error('--engine must be sqlite or mysql');
-const events = Number(flags.events);
+if (fixture && engine !== 'mysql') throw new Error('--fixture loads a MariaDB dump: use it with --engine mysql');
 const duration = Number(flags.duration);
-const concurrencies = flags.connections.split(',').map(Number);
-if (!(events >= 1) || !(duration >= 1) || concurrencies.some((c) => !(c >= 1))) throw new Error('--events, --duration and --connections must be positive numbers');
+const levels = (list) => list.split(',').map(Number);
+const at = { connections: levels(flags.connections), writes: levels(flags['write-connections']), overload: levels(flags['overload-connections']) };
+const seeded = Number(flags.events);
+if (
+  !(seeded >= 1) ||
+  !(duration >= 1) ||
+  Object.values(at)
+    .flat()
+    .some((c) => !(c >= 1))
+) {
+  throw new Error('--events, --duration and the connection lists must be positive numbers');
+}
 
 const mysqlServer = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
-const sqliteFile = join(ROOT, 'bench', '.data', `bench-${events}.sqlite`);
-const mysqlDatabase = process.env.BENCH_MYSQL_DATABASE ?? 'eca_bench';
+const sqliteFile = join(ROOT, 'bench', '.data', `bench-${seeded}.sqlite`);
+const mysqlDatabase = process.env.BENCH_MYSQL_DATABASE ?? (fixture ? 'eca_bench_fixture' : 'eca_bench');
 if (!/^\w+$/.test(mysqlDatabase)) throw new Error('BENCH_MYSQL_DATABASE must be letters, digits or underscores');
 const databaseUrl = engine === 'mysql' ? `${mysqlServer}/${mysqlDatabase}` : `sqlite:${sqliteFile}`;
-const baseEnv = { ...process.env, DATABASE_URL: databaseUrl, ADMIN_USER, ADMIN_PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+// The fixture brings its own logins (no bootstrap administrator is added); a seeded database gets one.
+const admin = fixture ? FIXTURE_ADMIN : BENCH_ADMIN;
+const baseEnv = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  ...(fixture ? { TABLE_PREFIX: 'wp_', ADMIN_USER: '', ADMIN_PASSWORD: '' } : { ADMIN_USER: admin.user, ADMIN_PASSWORD: admin.password }),
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+};
+const INSTANCE_ENV = { cached: baseEnv, uncached: { ...baseEnv, RESPONSE_CACHE_TTL_SECONDS: '0' } };
 
-const run = (cmd, args, env = baseEnv) => execFileSync(cmd, args, { cwd: ROOT, env, stdio: 'inherit' });
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: ROOT, env: baseEnv, stdio: 'inherit' });
 
-async function freshDatabase() {
-  if (engine === 'sqlite') {
-    mkdirSync(dirname(sqliteFile), { recursive: true });
-    for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${sqliteFile}${suffix}`, { force: true });
+async function prepareDatabase() {
+  if (flags.reuse && (engine === 'mysql' || existsSync(sqliteFile))) return;
+  if (engine === 'sqlite') freshSqliteFile(sqliteFile);
+  else await freshMysqlDatabase(mysqlServer, mysqlDatabase);
+  if (fixture) {
+    console.log(`Loading the fixture site into ${databaseUrl} …`);
+    await loadFixture(mysqlServer, mysqlDatabase);
     return;
   }
-  const mysql = await import('mysql2/promise');
-  const connection = await mysql.createConnection(mysqlServer);
-  await connection.query(`DROP DATABASE IF EXISTS \`${mysqlDatabase}\``);
-  await connection.query(`CREATE DATABASE \`${mysqlDatabase}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
-  await connection.end();
+  console.log(`Seeding ${seeded} events into ${databaseUrl} …`);
+  const venues = flags.venues ? ['--venues', flags.venues] : [];
+  run(process.execPath, ['dist/src/cli/main.js', 'seed', '--events', String(seeded), ...venues]);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resident memory of a process in MB: current (VmRSS) and high-water mark (VmHWM). */
-function memory(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-  } catch {
-    const rss = Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
-    return { rss, hwm: rss };
-  }
-}
-
-async function startService(port) {
-  const service = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), 'dist/src/main.js'], {
-    cwd: ROOT,
-    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Its log is shown while it is measured, not the errors of requests cut off by the shutdown.
-  const forward = (chunk) => process.stderr.write(chunk);
-  for (const stream of [service.stdout, service.stderr]) {
-    stream.on('data', forward);
-    service.on('bench-stop', () => stream.off('data', forward));
-  }
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (service.exitCode !== null) throw new Error(`The service exited with code ${service.exitCode}`);
-    try {
-      if ((await fetch(`${url}${BASE}/events?per_page=1`)).ok) return { service, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  service.kill();
-  throw new Error('The service did not answer within 60 s');
-}
-
-/** IDs, slugs and terms the scenarios request, read through the API itself. */
+/** IDs, slugs, terms and linked posts the scenarios use, read through the API itself. */
 async function sampleData(url) {
-  const get = async (path) => (await (await fetch(`${url}${BASE}${path}`)).json());
+  const get = async (path) => await (await fetch(`${url}${BASE}${path}`)).json();
   const list = await get('/events?per_page=50');
   const more = await get('/events?per_page=50&page=3');
   const sampled = [...list.events, ...(more.events ?? [])];
   const categories = (await get('/categories?per_page=50')).categories;
+  const tags = (await get('/tags?per_page=50')).tags ?? [];
   const venues = (await get('/venues?per_page=50')).venues;
+  const organizers = (await get('/organizers?per_page=50')).organizers ?? [];
   const top = [...categories].sort((a, b) => b.count - a.count)[0];
+  // The geolocation scenarios: a located venue with events, and a 25 km circle around it.
+  const located = sampled.map((e) => e.venue).find((v) => v && v.geo_lat !== undefined) ?? venues.find((v) => v.geo_lat !== undefined);
   const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   return {
     base: BASE,
+    total: list.total,
     ids: sampled.map((e) => e.id),
     slugs: sampled.map((e) => e.slug),
     categories: categories.map((c) => c.id),
+    tags: tags.map((t) => t.id),
     venues: venues.map((v) => v.id),
-    auth: `Basic ${Buffer.from(`${ADMIN_USER}:${ADMIN_PASSWORD}`).toString('base64')}`,
+    organizers: organizers.map((o) => o.id),
+    auth: `Basic ${Buffer.from(`${admin.user}:${admin.password}`).toString('base64')}`,
     windowQuery: `categories=${top.id}&start_date=${day(30)}&end_date=${day(60)}`,
+    venueQuery: `venue=${located?.id ?? venues[0].id}`,
+    geoQuery: located ? `geoloc_lat=${located.geo_lat}&geoloc_lng=${located.geo_lng}&geoloc_radius=25` : 'geoloc=true',
   };
 }
 
-function scenarios(sample) {
-  return [
-    { name: 'events', path: `${BASE}/events` },
-    { name: 'events-per-page-50', path: `${BASE}/events?per_page=50` },
-    { name: 'events-category-window', path: `${BASE}/events?${sample.windowQuery}` },
-    { name: 'event-by-id', path: `${BASE}/events/${sample.ids[0]}` },
-    { name: 'event-by-slug', path: `${BASE}/events/by-slug/${sample.slugs[0]}` },
-    { name: 'venues', path: `${BASE}/venues` },
-    { name: 'organizers', path: `${BASE}/organizers` },
-    { name: 'categories', path: `${BASE}/categories` },
-    { name: 'mixed', path: `${BASE}/events` },
-  ];
-}
-
-/** Runs autocannon in its own process; samples the service's RSS meanwhile. */
-function drive(url, scenario, connections, seconds, sample, pid) {
-  return new Promise((resolve, reject) => {
-    let peak = 0;
-    const timer = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 100);
-    const job = JSON.stringify({ url, path: scenario.path, connections, duration: seconds, scenario: scenario.name, sample });
-    const load = spawn(process.execPath, [join(ROOT, 'bench', 'load.mjs'), job], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    load.stdout.on('data', (chunk) => (out += chunk));
-    load.on('error', reject);
-    load.on('close', (code) => {
-      clearInterval(timer);
-      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
-      resolve({ result: JSON.parse(out), peakRss: Math.max(peak, memory(pid).rss) });
-    });
-  });
+/** The chosen scenarios: by name or group, in the order of bench/scenarios.mjs. */
+function chosen(sample) {
+  const filter = flags.scenarios ? flags.scenarios.split(',') : undefined;
+  const list = scenarioList(sample).filter((s) => !filter || filter.includes(s.name) || filter.includes(s.group));
+  if (!list.length)
+    throw new Error(
+      `--scenarios matched none of: ${scenarioList(sample)
+        .map((s) => s.name)
+        .join(', ')}`,
+    );
+  return list;
 }
 
 /**
- * Waits until the service answers a single-event read quickly again: requests a scenario left behind
- * (slow lists cut off by autocannon's end) must not be measured in the next one.
+ * Starts each process when a scenario first needs it (the cached service is already running: it
+ * answered the sampling) and stops it after the last scenario that does.
  */
-async function settle(url, sample) {
-  for (let i = 0; i < 120; i++) {
-    const started = performance.now();
-    await fetch(`${url}${BASE}/events/${sample.ids[0]}`).then((r) => r.arrayBuffer());
-    if (performance.now() - started < 100) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-function table(rows) {
-  const header = ['scenario', 'c', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'peak RSS MB'];
-  // No latency: every request timed out (10 s), counted under errors.
-  const ms = (value) => (value === null ? '-' : String(value));
-  const lines = rows.map((r) => [r.scenario, r.connections, r.rps.toFixed(0), ms(r.p50), ms(r.p99), r.errors, r.non2xx, r.peakRssMb.toFixed(0)].map(String));
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  return [fmt(header), `|${widths.map((w, i) => (i === 0 ? ':' : '-') + '-'.repeat(w) + (i === 0 ? '-' : ':')).join('|')}|`, ...lines.map(fmt)].join('\n');
+function processes(plan, cached) {
+  const lastUse = new Map(plan.map((s, i) => [s.instance, i]));
+  const running = new Map();
+  if (lastUse.has('cached')) running.set('cached', cached);
+  else cached.stop();
+  return {
+    async get(scenario) {
+      if (!running.has(scenario.instance)) {
+        running.set(scenario.instance, scenario.instance === 'limit' ? await startLimitServer() : await startService(INSTANCE_ENV[scenario.instance], READY));
+      }
+      return running.get(scenario.instance);
+    },
+    done(index) {
+      const name = plan[index].instance;
+      if (lastUse.get(name) !== index) return;
+      running.get(name).stop();
+      running.delete(name);
+    },
+    stopAll() {
+      for (const target of running.values()) target.stop();
+    },
+  };
 }
 
 async function main() {
   const loadBefore = os.loadavg()[0];
   if (loadBefore > 0.5) console.warn(`Warning: load average ${loadBefore.toFixed(2)} before the run; other work on this machine skews the figures.`);
   if (!flags['skip-build']) {
-    console.log(`Building …`);
+    console.log('Building …');
     run('npm', ['run', 'build', '--silent']);
   }
-  const reuse = flags.reuse && (engine === 'mysql' || existsSync(sqliteFile));
-  if (!reuse) {
-    await freshDatabase();
-    console.log(`Seeding ${events} events into ${databaseUrl} …`);
-    run(process.execPath, ['dist/src/cli/main.js', 'seed', '--events', String(events)]);
-  }
-  const port = await freePort();
-  const { service, url } = await startService(port);
-  const stop = () => {
-    service.emit('bench-stop');
-    if (service.exitCode === null) service.kill('SIGTERM');
-  };
-  process.on('exit', stop);
+  await prepareDatabase();
+  const cached = await startService(INSTANCE_ENV.cached, READY);
+  process.on('exit', () => cached.stop());
+  const sample = await sampleData(cached.url);
+  const scenarios = chosen(sample);
+  const used = [...new Set(scenarios.flatMap((s) => at[s.at]))].sort((a, b) => a - b);
+  const plan = [{ ...LIMIT, levels: used }, ...scenarios.map((s) => ({ ...s, levels: at[s.at] }))];
+  const started = processes(plan, cached);
+  process.on('exit', () => started.stopAll());
   process.on('SIGINT', () => process.exit(130));
-  try {
-    const sample = await sampleData(url);
-    const filter = flags.scenarios ? flags.scenarios.split(',') : undefined;
-    const chosen = scenarios(sample).filter((s) => !filter || filter.includes(s.name));
-    const rows = [];
-    for (const scenario of chosen) {
-      await drive(url, scenario, 4, 2, sample, service.pid); // warm-up, not recorded
-      for (const connections of concurrencies) {
-        await settle(url, sample);
-        const { result, peakRss } = await drive(url, scenario, connections, duration, sample, service.pid);
-        const row = {
-          scenario: scenario.name,
-          connections,
-          rps: result.requests.average,
-          p50: result.exactLatency.p50,
-          p99: result.exactLatency.p99,
-          errors: result.errors, // timeouts included
-          non2xx: result.non2xx,
-          peakRssMb: peakRss,
-          requests: result.requests.total,
-        };
-        rows.push(row);
-        console.log(`${scenario.name} c${connections}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx}, RSS ${peakRss.toFixed(0)} MB`);
-      }
+  const rows = [];
+  const highWater = {};
+  for (const [index, scenario] of plan.entries()) {
+    const target = await started.get(scenario);
+    const settlePath = scenario.instance === 'limit' ? '/' : `${BASE}/events/${sample.ids[0]}`;
+    if (scenario.warmUp) await drive(target, scenario, WARM_UP.connections, WARM_UP.seconds, sample); // not recorded
+    for (const connections of scenario.levels) {
+      await settle(target, settlePath);
+      const { result, peakRss } = await drive(target, scenario, connections, Math.max(duration, scenario.minSeconds ?? 0), sample);
+      const row = {
+        scenario: scenario.name,
+        request: scenario.request,
+        instance: scenario.instance,
+        connections,
+        rps: result.requests.average,
+        p50: result.exactLatency.p50,
+        p99: result.exactLatency.p99,
+        non2xx: result.non2xx,
+        retryAfter503: result.statuses.retryAfter503,
+        other5xx: result.statuses.other5xx,
+        otherNon2xx: result.statuses.otherNon2xx,
+        codes: result.statuses.codes,
+        errors: result.errors, // timeouts included
+        peakRssMb: peakRss,
+        requests: result.requests.total,
+      };
+      rows.push(row);
+      console.log(
+        `${row.scenario} c${connections}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ` +
+          `503+RA ${row.retryAfter503}, other 5xx ${row.other5xx}, other non-2xx ${row.otherNon2xx}, errors ${row.errors}, ` +
+          `RSS ${peakRss.toFixed(0)} MB${Object.keys(row.codes).length ? `, statuses ${JSON.stringify(row.codes)}` : ''}`,
+      );
     }
-    const peakRssMb = memory(service.pid).hwm;
-    console.log(`\n${engine}, ${events} events, ${duration} s per scenario, service peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB\n`);
-    console.log(table(rows));
-    const report = {
-      engine,
-      events,
-      durationSeconds: duration,
-      serviceHighWaterRssMb: Math.round(peakRssMb),
-      node: process.version,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      loadAverageBefore: loadBefore,
-      loadAverageAfter: os.loadavg()[0],
-      date: new Date().toISOString(),
-      commit: (() => {
-        try {
-          return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
-        } catch {
-          return undefined;
-        }
-      })(),
-      results: rows,
-    };
-    mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-    const file = join(ROOT, 'bench', 'results', `${engine}-${events}-${report.date.replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\nWritten to ${file}`);
-  } finally {
-    stop();
+    highWater[scenario.instance] = Math.max(highWater[scenario.instance] ?? 0, Math.round(memory(target.pid).hwm));
+    started.done(index);
   }
+  const setup = { engine, fixture, events: fixture ? sample.total : seeded };
+  const what = fixture ? `the fixture site (${sample.total} events in the default list)` : `${seeded} seeded events`;
+  console.log(
+    `\n${engine}, ${what}, ${duration} s per cell, ${os.cpus().length} CPUs, load average before ${loadBefore.toFixed(2)}, after ${os.loadavg()[0].toFixed(2)}`,
+  );
+  console.log(
+    `Peak RSS (VmHWM): ${Object.entries(highWater)
+      .map(([name, mb]) => `${name} ${mb} MB`)
+      .join(', ')}\n`,
+  );
+  console.log(table(rows, setup));
+  console.log(`\n${LEGEND}`);
+  const report = {
+    engine,
+    fixture,
+    events: setup.events,
+    durationSeconds: duration,
+    highWaterRssMb: highWater,
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadAverageBefore: loadBefore,
+    loadAverageAfter: os.loadavg()[0],
+    date: new Date().toISOString(),
+    commit: (() => {
+      try {
+        return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+      } catch {
+        return undefined;
+      }
+    })(),
+    results: rows,
+  };
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  const file = join(ROOT, 'bench', 'results', `${engine}-${fixture ? 'fixture' : seeded}-${report.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nWritten to ${file}`);
 }
 
 main().catch((error) => {

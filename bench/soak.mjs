@@ -56,7 +56,16 @@ function rssMb(pid) {
 
 async function startService() {
   const port = await freePort();
-  const env = { ...process.env, DATABASE_URL: `${server}/eca_soak`, ADMIN_USER, ADMIN_PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: `${server}/eca_soak`,
+    ADMIN_USER,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
   const service = spawn(process.execPath, ['dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
@@ -112,7 +121,12 @@ const any = (list) => list[Math.floor(Math.random() * list.length)];
 /** 80% reads (event list, single event, venue list, category list), 20% writes (create and update events, update venues). */
 function mixed(sample) {
   let n = 0;
-  const json = (method, path, body) => ({ method, path: `${BASE}${path}`, headers: { 'content-type': 'application/json', authorization: AUTH }, body: JSON.stringify(body) });
+  const json = (method, path, body) => ({
+    method,
+    path: `${BASE}${path}`,
+    headers: { 'content-type': 'application/json', authorization: AUTH },
+    body: JSON.stringify(body),
+  });
   return (req) => {
     const roll = Math.random();
     n++;
@@ -121,11 +135,27 @@ function mixed(sample) {
     if (roll < 0.7) return { ...req, method: 'GET', path: `${BASE}/venues`, headers: {}, body: undefined };
     if (roll < 0.8) return { ...req, method: 'GET', path: `${BASE}/categories`, headers: {}, body: undefined };
     if (roll < 0.87) {
-      return { ...req, ...json('PATCH', `/events/${any(sample.events)}`, { title: `Updated ${n}`, cost: String(n % 50), categories: [any(sample.categories)], organizer: [any(sample.organizers)] }) };
+      return {
+        ...req,
+        ...json('PATCH', `/events/${any(sample.events)}`, {
+          title: `Updated ${n}`,
+          cost: String(n % 50),
+          categories: [any(sample.categories)],
+          organizer: [any(sample.organizers)],
+        }),
+      };
     }
     if (roll < 0.93) return { ...req, ...json('PATCH', `/venues/${any(sample.venues)}`, { city: `City ${n}` }) };
     const day = String(1 + (n % 28)).padStart(2, '0');
-    return { ...req, ...json('POST', '/events', { title: `Soak write ${n}`, start_date: `2031-02-${day} 18:00:00`, end_date: `2031-02-${day} 19:00:00`, venue: any(sample.venues) }) };
+    return {
+      ...req,
+      ...json('POST', '/events', {
+        title: `Soak write ${n}`,
+        start_date: `2031-02-${day} 18:00:00`,
+        end_date: `2031-02-${day} 19:00:00`,
+        venue: any(sample.venues),
+      }),
+    };
   };
 }
 

@@ -1,7 +1,9 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { CacheModule } from './cache/cache.module';
+import { RecordCacheModule } from './cache/record-cache.module';
 import { CategoriesModule } from './categories/categories.module';
+import { ChangesModule } from './changes/changes.module';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
@@ -10,6 +12,7 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { OrganizersModule } from './organizers/organizers.module';
 import { RestModule } from './rest/rest.module';
+import { SiteModule } from './site/site.module';
 import { TagsModule } from './tags/tags.module';
 import { VenuesModule } from './venues/venues.module';
 import { WordpressModule } from './wordpress/wordpress.module';
@@ -24,17 +27,20 @@ export class AppModule {
         AppConfigModule.forRoot(overrides),
         DatabaseModule,
         CacheModule,
+        RecordCacheModule,
         WordpressModule,
         AuthModule,
         RestModule,
         I18nModule,
-        DiscoveryModule,
+        DiscoveryModule.forRoot(),
         CategoriesModule,
         TagsModule,
         VenuesModule,
         OrganizersModule,
         EventsModule,
+        ChangesModule,
         HealthModule,
+        SiteModule,
         ...extraModules,
       ],
     };

@@ -6,16 +6,13 @@ import { UserRow, UsersStore } from '../wordpress/users.store';
 import { RestError } from '../rest/rest-error';
 import { ANONYMOUS, Caller } from './caller';
 import { effectiveCapabilities, RoleMap } from './capabilities';
-import {
-  generateApplicationPassword,
-  hashApplicationPassword,
-  normalizeApplicationPassword,
-  verifyApplicationPassword,
-} from './password-hashing';
+import { CredentialCache } from './credential-cache.service';
+import { HashWorkProfile } from './hash-work-profile.service';
+import { normalizeApplicationPassword, verifyApplicationPassword } from './password-hashing';
 
 const EMAIL = /^[^@\s]+@[^@\s]+$/;
-/** Hash of a random value: verified against when the login is unknown, to keep timing uniform. */
-const UNKNOWN_USER_HASH = hashApplicationPassword(generateApplicationPassword());
+/** A user ID WordPress never gives out (they start at 1): an unknown login's application passwords are looked up under it. */
+const NO_USER = 0;
 
 /** HTTP Basic with WordPress application passwords (contract auth-and-permissions.md §1). */
 @Injectable()
@@ -24,46 +21,63 @@ export class AuthService {
     private readonly users: UsersStore,
     private readonly options: OptionsStore,
     private readonly config: AppConfig,
+    private readonly work: HashWorkProfile,
+    private readonly verified: CredentialCache,
   ) {}
+
+  /** The caller `client` was verified as with this very header moments ago (credential-cache.service.ts). */
+  remembered(header: string, client: string): Caller | undefined {
+    return this.verified.get(header, client);
+  }
 
   /**
    * Resolves the caller of a request from its Authorization header. A header that is not
    * `Basic base64(login:password)` means anonymous; wrong credentials are a 401 RestError.
+   * With the `client` address, a success is remembered for that client and header.
    */
-  async authenticate(header: string | undefined): Promise<Caller> {
+  async authenticate(header: string | undefined, client?: string): Promise<Caller> {
     const credentials = parseBasic(header);
     if (!credentials) return ANONYMOUS;
+    const ticket = this.verified.ticket();
+    // A failure must take the same time whether or not the login exists (README "Decisions"): both
+    // run the same statements, and verify the same number of hashes of each scheme and cost.
     const user = await this.findUser(credentials.login);
+    const hashes = (await this.users.applicationPasswords(user?.ID ?? NO_USER)).map((item) => item.password);
     const password = normalizeApplicationPassword(credentials.password);
-    const items = user && password ? await this.users.applicationPasswords(user.ID) : [];
-    // Check every item (and a dummy one for unknown users) so timing does not tell what was wrong.
-    const hashes = items.length ? items.map((i) => i.password) : [UNKNOWN_USER_HASH];
-    const matched = hashes.reduce((ok, hash) => verifyApplicationPassword(password, hash) || ok, false);
+    const matched = verifiesAny(password, hashes);
+    if (user && password && matched) {
+      const caller = await this.callerFor(user);
+      if (client !== undefined) this.verified.remember(ticket, header!, client, caller);
+      return caller;
+    }
+    verifiesAny(password, this.work.padding(hashes));
     // Deliberate deviation from WordPress (issue #2): one answer for an unknown login, an unknown
     // e-mail and a wrong password, so a failed login never says which part was wrong.
-    if (!user || !items.length || !matched) {
-      throw new RestError('incorrect_password', 'The login or the application password is incorrect.', 401);
-    }
-    return this.callerFor(user);
+    throw new RestError('incorrect_password', 'The login or the application password is incorrect.', 401);
   }
 
   /** Effective capabilities of a user from `{prefix}capabilities` and the `{prefix}user_roles` option. */
   async callerFor(user: Pick<UserRow, 'ID' | 'user_login'>): Promise<Caller> {
     const prefix = this.config.tablePrefix;
-    const [meta, roles] = await Promise.all([
-      this.users.meta(user.ID, [`${prefix}capabilities`]),
-      this.options.get<RoleMap>(`${prefix}user_roles`),
-    ]);
+    const [meta, roles] = await Promise.all([this.users.meta(user.ID, [`${prefix}capabilities`]), this.options.get<RoleMap>(`${prefix}user_roles`)]);
     const granted = phpUnserialize<Record<string, boolean>>(meta.get(`${prefix}capabilities`)) ?? {};
     return { id: user.ID, login: user.user_login, capabilities: effectiveCapabilities(granted, roles ?? {}) };
   }
 
-  /** By login, then (for values that look like one) by e-mail address. */
+  /**
+   * By login, then (for values that look like one) by e-mail address. The e-mail lookup runs even when
+   * the login matched, so which statements run depends on the value alone, not on what exists.
+   */
   private async findUser(login: string): Promise<UserRow | undefined> {
     const byLogin = await this.users.findByLogin(login);
-    if (byLogin || !EMAIL.test(login)) return byLogin;
-    return this.users.findByEmail(login);
+    const byEmail = EMAIL.test(login) ? await this.users.findByEmail(login) : undefined;
+    return byLogin ?? byEmail;
   }
+}
+
+/** Whether `password` verifies against one of `hashes`; every hash is checked, none skipped. */
+function verifiesAny(password: string, hashes: readonly string[]): boolean {
+  return hashes.reduce((matched, hash) => verifyApplicationPassword(password, hash) || matched, false);
 }
 
 function parseBasic(header: string | undefined): { login: string; password: string } | undefined {

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { PRIVATE_CACHE_HEADERS } from '../cache/conditional-get';
 import { RestRequest } from '../rest/request-context';
 import { AuthService } from './auth.service';
 import { ANONYMOUS, isAuthenticated } from './caller';
@@ -9,7 +10,10 @@ const BASIC = /^Basic\s/i;
 /**
  * Runs before routing (as WordPress does): bad credentials are a 401 on every path, unknown ones
  * included. A client IP with too many failed logins gets 429 for any Basic attempt, right or wrong,
- * until its window ends (requests without credentials are not login attempts and pass).
+ * until its window ends (requests without credentials are not login attempts and pass). A header
+ * the same client got verified within AUTH_CACHE_SECONDS is not checked again (credential-cache.service.ts)
+ * unless a login of that client failed on this instance since; so a client blocked only through other
+ * instances' counts keeps, until that entry expires, the one header it proved right here.
  * Authenticated responses must never be cached by intermediaries.
  */
 export function authenticateMiddleware(auth: AuthService, throttle: LoginThrottle) {
@@ -23,8 +27,7 @@ export function authenticateMiddleware(auth: AuthService, throttle: LoginThrottl
       .then((caller) => {
         request.caller = caller;
         if (isAuthenticated(caller)) {
-          res.setHeader('Cache-Control', 'no-cache, must-revalidate, max-age=0, no-store, private');
-          res.setHeader('Expires', 'Wed, 11 Jan 1984 05:00:00 GMT');
+          for (const [name, value] of PRIVATE_CACHE_HEADERS) res.setHeader(name, value);
         }
         next();
       })
@@ -37,11 +40,7 @@ export function authenticateMiddleware(auth: AuthService, throttle: LoginThrottl
 
 async function login(auth: AuthService, throttle: LoginThrottle, header: string | undefined, client: string | undefined) {
   if (client === undefined) return auth.authenticate(header);
-  await throttle.assertAllowed(client);
-  try {
-    return await auth.authenticate(header);
-  } catch (error) {
-    if ((error as { status?: number }).status === 401) await throttle.recordFailure(client);
-    throw error;
-  }
+  // This client proved this very header moments ago and failed no login here since: no new check.
+  const remembered = throttle.failedHere(client) ? undefined : auth.remembered(header!, client);
+  return remembered ?? throttle.attempt(client, () => auth.authenticate(header, client));
 }

@@ -1,3 +1,5 @@
+import { declaredCapabilityBase } from '../rest/resources/resource-registry';
+
 export type RoleMap = Record<string, { name?: string; capabilities: Record<string, boolean> }>;
 
 export interface PostForCaps {
@@ -31,15 +33,9 @@ export function effectiveCapabilities(userCaps: Record<string, boolean>, roles: 
   return caps;
 }
 
-const CAPABILITY_BASES: Record<string, string> = {
-  tribe_events: 'tribe_events',
-  tribe_venue: 'tribe_venues',
-  tribe_organizer: 'tribe_organizers',
-};
-
-/** Plural capability suffix of a TEC post type (`edit_<base>`, `publish_<base>`, …). */
+/** Plural capability suffix of a post type a resource declared (`edit_<base>`, `publish_<base>`, …). */
 export function postTypeCapabilityBase(postType: string): string | undefined {
-  return Object.hasOwn(CAPABILITY_BASES, postType) ? CAPABILITY_BASES[postType] : undefined;
+  return declaredCapabilityBase(postType);
 }
 
 const PUBLISHED = new Set(['publish', 'future']);

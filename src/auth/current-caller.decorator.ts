@@ -1,8 +1,8 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { RestRequest } from '../rest/request-context';
-import { ANONYMOUS, Caller } from './caller';
+import { RestRequest, requestContextOf } from '../rest/request-context';
+import { Caller } from './caller';
 
-/** The authenticated user of the request (or ANONYMOUS), resolved by the authenticate middleware. */
+/** The caller alone, for a handler that needs nothing else of the request context (src/rest/request-context.ts). */
 export const CurrentCaller = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): Caller => ctx.switchToHttp().getRequest<RestRequest>().caller ?? ANONYMOUS,
+  (_: unknown, ctx: ExecutionContext): Caller => requestContextOf(ctx.switchToHttp().getRequest<RestRequest>()).caller,
 );

@@ -1,9 +1,10 @@
-/**
- * Role definitions exactly as WordPress 7.0 + The Events Calendar 6.17 stored them in the option
- * `wp_user_roles` of the fixture site (shared/fixtures/tec-wordpress-seeded.sql). Used to seed the
- * option when it is absent; an existing option always wins.
- */
-export const DEFAULT_USER_ROLES: Record<string, { name: string; capabilities: Record<string, boolean> }> = {
+import type { DefaultRole } from '../rest/resources/resource-declaration';
+import { declaredResources } from '../rest/resources/resource-registry';
+
+type RoleGrants = Readonly<Partial<Record<DefaultRole, readonly string[]>>>;
+
+/** WordPress core's roles with their own capabilities; the resources add theirs (defaultUserRoles). */
+const CORE_ROLES: Record<DefaultRole, { name: string; capabilities: Record<string, boolean> }> = {
   administrator: {
     name: 'Administrator',
     capabilities: {
@@ -68,46 +69,6 @@ export const DEFAULT_USER_ROLES: Record<string, { name: string; capabilities: Re
       edit_theme_options: true,
       delete_themes: true,
       export: true,
-      read_private_tribe_events: true,
-      edit_tribe_events: true,
-      edit_others_tribe_events: true,
-      edit_private_tribe_events: true,
-      edit_published_tribe_events: true,
-      delete_tribe_events: true,
-      delete_others_tribe_events: true,
-      delete_private_tribe_events: true,
-      delete_published_tribe_events: true,
-      publish_tribe_events: true,
-      read_private_tribe_venues: true,
-      edit_tribe_venues: true,
-      edit_others_tribe_venues: true,
-      edit_private_tribe_venues: true,
-      edit_published_tribe_venues: true,
-      delete_tribe_venues: true,
-      delete_others_tribe_venues: true,
-      delete_private_tribe_venues: true,
-      delete_published_tribe_venues: true,
-      publish_tribe_venues: true,
-      read_private_tribe_organizers: true,
-      edit_tribe_organizers: true,
-      edit_others_tribe_organizers: true,
-      edit_private_tribe_organizers: true,
-      edit_published_tribe_organizers: true,
-      delete_tribe_organizers: true,
-      delete_others_tribe_organizers: true,
-      delete_private_tribe_organizers: true,
-      delete_published_tribe_organizers: true,
-      publish_tribe_organizers: true,
-      'read_private_aggregator-records': true,
-      'edit_aggregator-records': true,
-      'edit_others_aggregator-records': true,
-      'edit_private_aggregator-records': true,
-      'edit_published_aggregator-records': true,
-      'delete_aggregator-records': true,
-      'delete_others_aggregator-records': true,
-      'delete_private_aggregator-records': true,
-      'delete_published_aggregator-records': true,
-      'publish_aggregator-records': true,
     },
   },
   editor: {
@@ -147,46 +108,6 @@ export const DEFAULT_USER_ROLES: Record<string, { name: string; capabilities: Re
       delete_private_pages: true,
       edit_private_pages: true,
       read_private_pages: true,
-      read_private_tribe_events: true,
-      edit_tribe_events: true,
-      edit_others_tribe_events: true,
-      edit_private_tribe_events: true,
-      edit_published_tribe_events: true,
-      delete_tribe_events: true,
-      delete_others_tribe_events: true,
-      delete_private_tribe_events: true,
-      delete_published_tribe_events: true,
-      publish_tribe_events: true,
-      read_private_tribe_venues: true,
-      edit_tribe_venues: true,
-      edit_others_tribe_venues: true,
-      edit_private_tribe_venues: true,
-      edit_published_tribe_venues: true,
-      delete_tribe_venues: true,
-      delete_others_tribe_venues: true,
-      delete_private_tribe_venues: true,
-      delete_published_tribe_venues: true,
-      publish_tribe_venues: true,
-      read_private_tribe_organizers: true,
-      edit_tribe_organizers: true,
-      edit_others_tribe_organizers: true,
-      edit_private_tribe_organizers: true,
-      edit_published_tribe_organizers: true,
-      delete_tribe_organizers: true,
-      delete_others_tribe_organizers: true,
-      delete_private_tribe_organizers: true,
-      delete_published_tribe_organizers: true,
-      publish_tribe_organizers: true,
-      'read_private_aggregator-records': true,
-      'edit_aggregator-records': true,
-      'edit_others_aggregator-records': true,
-      'edit_private_aggregator-records': true,
-      'edit_published_aggregator-records': true,
-      'delete_aggregator-records': true,
-      'delete_others_aggregator-records': true,
-      'delete_private_aggregator-records': true,
-      'delete_published_aggregator-records': true,
-      'publish_aggregator-records': true,
     },
   },
   author: {
@@ -202,26 +123,6 @@ export const DEFAULT_USER_ROLES: Record<string, { name: string; capabilities: Re
       level_0: true,
       delete_posts: true,
       delete_published_posts: true,
-      edit_tribe_events: true,
-      edit_published_tribe_events: true,
-      delete_tribe_events: true,
-      delete_published_tribe_events: true,
-      publish_tribe_events: true,
-      edit_tribe_venues: true,
-      edit_published_tribe_venues: true,
-      delete_tribe_venues: true,
-      delete_published_tribe_venues: true,
-      publish_tribe_venues: true,
-      edit_tribe_organizers: true,
-      edit_published_tribe_organizers: true,
-      delete_tribe_organizers: true,
-      delete_published_tribe_organizers: true,
-      publish_tribe_organizers: true,
-      'edit_aggregator-records': true,
-      'edit_published_aggregator-records': true,
-      'delete_aggregator-records': true,
-      'delete_published_aggregator-records': true,
-      'publish_aggregator-records': true,
     },
   },
   contributor: {
@@ -232,14 +133,6 @@ export const DEFAULT_USER_ROLES: Record<string, { name: string; capabilities: Re
       level_1: true,
       level_0: true,
       delete_posts: true,
-      edit_tribe_events: true,
-      delete_tribe_events: true,
-      edit_tribe_venues: true,
-      delete_tribe_venues: true,
-      edit_tribe_organizers: true,
-      delete_tribe_organizers: true,
-      'edit_aggregator-records': true,
-      'delete_aggregator-records': true,
     },
   },
   subscriber: {
@@ -250,6 +143,46 @@ export const DEFAULT_USER_ROLES: Record<string, { name: string; capabilities: Re
     },
   },
 };
+
+/**
+ * What WordPress grants each role on a custom post type's capabilities (`<action>_<base>`), in the
+ * order TEC registers them: everything to administrators and editors; authors their own records,
+ * published or not; contributors their own drafts.
+ */
+export function postTypeRoleCapabilities(base: string): Record<DefaultRole, string[]> {
+  const own = [`edit_${base}`, `edit_published_${base}`, `delete_${base}`, `delete_published_${base}`, `publish_${base}`];
+  const all = [
+    `read_private_${base}`,
+    `edit_${base}`,
+    `edit_others_${base}`,
+    `edit_private_${base}`,
+    `edit_published_${base}`,
+    `delete_${base}`,
+    `delete_others_${base}`,
+    `delete_private_${base}`,
+    `delete_published_${base}`,
+    `publish_${base}`,
+  ];
+  return { administrator: all, editor: all, author: own, contributor: [`edit_${base}`, `delete_${base}`], subscriber: [] };
+}
+
+/** TEC's Event Aggregator records: the plugin grants them, though no resource of this service serves them. */
+const AGGREGATOR_RECORDS = postTypeRoleCapabilities('aggregator-records');
+
+/**
+ * The roles of a fresh site: core's capabilities, then each declared resource's (by position), then
+ * the Event Aggregator's — with the five resources of this service, exactly what WordPress 7.0 + The
+ * Events Calendar 6.17 stored in the option `wp_user_roles` of the fixture site
+ * (shared/fixtures/tec-wordpress-seeded.sql). Seeds the option when it is absent; an existing one wins.
+ */
+export function defaultUserRoles(): Record<DefaultRole, { name: string; capabilities: Record<string, boolean> }> {
+  const grants: RoleGrants[] = [...declaredResources().map((r) => r.roleCapabilities ?? {}), AGGREGATOR_RECORDS];
+  const roles = Object.entries(CORE_ROLES).map(([role, { name, capabilities }]) => {
+    const added = grants.flatMap((g) => g[role as DefaultRole] ?? []).map((cap) => [cap, true] as const);
+    return [role, { name, capabilities: { ...capabilities, ...Object.fromEntries(added) } }];
+  });
+  return Object.fromEntries(roles) as ReturnType<typeof defaultUserRoles>;
+}
 
 /** Legacy `{prefix}user_level` usermeta value WordPress writes for each default role. */
 export const USER_LEVELS = {

@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
-import { Sql } from '../database/sql';
 import { OptionsStore } from '../wordpress/options.store';
+import { phpUnserialize } from '../wordpress/php-serialization';
 import { ApplicationPasswordItem, UserRow, UsersStore } from '../wordpress/users.store';
+import { CredentialCache } from './credential-cache.service';
 import { USER_LEVELS } from './default-roles';
+import { HashWorkProfile } from './hash-work-profile.service';
 import {
   generateApplicationPassword,
   hashApplicationPassword,
@@ -33,6 +35,8 @@ export class UsersService {
     private readonly users: UsersStore,
     private readonly options: OptionsStore,
     private readonly config: AppConfig,
+    private readonly work: HashWorkProfile,
+    private readonly verified: CredentialCache,
   ) {}
 
   findByLogin(login: string): Promise<UserRow | undefined> {
@@ -43,19 +47,26 @@ export class UsersService {
     return this.users.list();
   }
 
+  /** Every user with what its `{prefix}capabilities` grants (its roles, in stored order). */
+  async listWithRoles(): Promise<(UserRow & { roles: string[] })[]> {
+    const capabilities = await this.users.metaOfAll(`${this.config.tablePrefix}capabilities`);
+    return (await this.users.list()).map((user) => {
+      const granted = phpUnserialize<Record<string, unknown>>(capabilities.get(user.ID));
+      const roles = granted && typeof granted === 'object' ? Object.keys(granted).filter((role) => granted[role]) : [];
+      return { ...user, roles };
+    });
+  }
+
   async create(user: NewUser): Promise<number> {
     const p = this.config.tablePrefix;
-    return this.db.transaction(async (sql) => {
-      if (await this.users.findByLogin(user.login, sql)) throw new Error(`A user with login "${user.login}" already exists`);
-      const id = await this.users.create(
-        {
-          login: user.login,
-          email: user.email,
-          passwordHash: hashUserPassword(user.password ?? generateApplicationPassword()),
-          registered: new Date().toISOString().slice(0, 19).replace('T', ' '),
-        },
-        sql,
-      );
+    const userId = await this.db.transaction(async () => {
+      if (await this.users.findByLogin(user.login)) throw new Error(`A user with login "${user.login}" already exists`);
+      const id = await this.users.create({
+        login: user.login,
+        email: user.email,
+        passwordHash: hashUserPassword(user.password ?? generateApplicationPassword()),
+        registered: new Date().toISOString().slice(0, 19).replace('T', ' '),
+      });
       // The usermeta rows wp_insert_user() writes for a new account.
       const meta: [string, unknown][] = [
         ['nickname', user.login],
@@ -72,9 +83,12 @@ export class UsersService {
         [`${p}capabilities`, { [user.role]: true }],
         [`${p}user_level`, String(USER_LEVELS[user.role])],
       ];
-      for (const [key, value] of meta) await this.users.setMeta(id, key, value, sql);
+      for (const [key, value] of meta) await this.users.setMeta(id, key, value);
       return id;
     });
+    // A new login may now be what an e-mail-shaped login of a remembered header resolves to.
+    this.verified.clear();
+    return userId;
   }
 
   /** Adds an application password; returns the plain value, which is shown once and never stored. */
@@ -88,17 +102,19 @@ export class UsersService {
       last_used: null,
       last_ip: null,
     };
-    await this.db.transaction(async (sql) => {
-      const items = await this.users.applicationPasswords(userId, sql);
-      await this.users.saveApplicationPasswords(userId, [...items, item], sql);
-      await this.options.set('using_application_passwords', '1', sql);
+    await this.db.transaction(async () => {
+      const items = await this.users.applicationPasswords(userId);
+      await this.users.saveApplicationPasswords(userId, [...items, item]);
+      await this.options.set('using_application_passwords', '1');
     });
+    this.verified.clear();
+    await this.work.refresh();
     return { plain, uuid: item.uuid };
   }
 
-  async hasApplicationPassword(userId: number, plain: string, sql?: Sql): Promise<boolean> {
+  async hasApplicationPassword(userId: number, plain: string): Promise<boolean> {
     const normalized = normalizeApplicationPassword(plain);
-    const items = await this.users.applicationPasswords(userId, sql);
+    const items = await this.users.applicationPasswords(userId);
     return items.some((i) => verifyApplicationPassword(normalized, i.password));
   }
 
@@ -109,12 +125,16 @@ export class UsersService {
   }
 
   async revokeApplicationPassword(userId: number, uuid: string): Promise<boolean> {
-    return this.db.transaction(async (sql) => {
-      const items = await this.users.applicationPasswords(userId, sql);
+    const revoked = await this.db.transaction(async () => {
+      const items = await this.users.applicationPasswords(userId);
       const kept = items.filter((i) => i.uuid !== uuid);
       if (kept.length === items.length) return false;
-      await this.users.saveApplicationPasswords(userId, kept, sql);
+      await this.users.saveApplicationPasswords(userId, kept);
       return true;
     });
+    if (!revoked) return false;
+    this.verified.clear();
+    await this.work.refresh();
+    return true;
   }
 }

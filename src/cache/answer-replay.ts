@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { captureBody } from './body-capture';
-import { ifNoneMatchMatches, PUBLIC_CACHE_CONTROL, sendNotModified } from './conditional-get';
+import { ifNoneMatchMatches, PRIVATE_CACHE_HEADERS, PUBLIC_CACHE_CONTROL, sendNotModified } from './conditional-get';
 import type { CachedAnswer } from './response-cache';
 
 /** Headers that belong to one request or that the cache step decides, never replayed. */
@@ -15,11 +15,15 @@ export function recordAnswer(res: ServerResponse, keep: (answer: RecordedAnswer)
   });
 }
 
-/** Writes a cached answer as it was first sent (304 when If-None-Match matches its ETag). */
-export function replayAnswer(answer: CachedAnswer, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * Writes a cached answer as it was first sent (304 when If-None-Match matches its ETag), with the
+ * caching headers of its kind: public for anonymous answers, WordPress's private ones for a caller's.
+ */
+export function replayAnswer(answer: CachedAnswer, req: IncomingMessage, res: ServerResponse, authenticated = false): void {
   res.statusCode = 200;
   for (const [name, value] of answer.headers) res.setHeader(name, value);
-  res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+  if (authenticated) for (const [name, value] of PRIVATE_CACHE_HEADERS) res.setHeader(name, value);
+  else res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
   if (ifNoneMatchMatches(req, answer.etag)) return sendNotModified(res);
   res.end(answer.body);
 }

@@ -1,36 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { ANONYMOUS, isAuthenticated } from '../auth/caller';
 import { AppConfig } from '../config/app-config';
 import { isRestUrl, MAX_URL_LENGTH, overridesMethod, rewriteRestUrl } from '../rest/http-pipeline';
-import type { RestRequest } from '../rest/request-context';
+import { uncachedCollectionPaths } from '../rest/resources/resource-registry';
 
 const DAY_MS = 86_400_000;
+const BASIC = /^Basic\s/i;
 
-/** Anonymous GET/HEAD of the REST API without a body (a body could carry parameters). */
-export function isCacheable(req: RestRequest): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (isAuthenticated(req.caller ?? ANONYMOUS)) return false;
-  return !hasBody(req) && isRestUrl(req.url);
+/**
+ * The user whose Basic credentials, exactly as this request sends them, this client proved moments
+ * ago (the credential cache, README "Decisions"): undefined when they must be checked on the road.
+ */
+export type KnownCaller = (req: IncomingMessage, header: string) => number | undefined;
+
+/** Where a request's answer is kept: its key, and the user it is kept for (0: anonymous). */
+export interface CacheSlot {
+  key: string;
+  userId: number;
 }
+
+/**
+ * Paths outside the REST API whose anonymous answers are cached like its own (the site's pages,
+ * src/site/): a module adds its matcher when it serves them. One per application, so apps with
+ * different settings in one process never share matchers.
+ */
+@Injectable()
+export class CacheablePaths {
+  private readonly matchers: ((path: string) => boolean)[] = [];
+
+  add(matcher: (path: string) => boolean): void {
+    this.matchers.push(matcher);
+  }
+
+  /** Whether the (rewritten) request URL is the REST API or one of the added paths. */
+  covers(url: string): boolean {
+    if (isRestUrl(url)) return true;
+    const path = url.split('?')[0];
+    return this.matchers.some((matches) => matches(path));
+  }
+}
+
+/** Media types of the answers negotiated through `Accept` (the event list as iCalendar, src/site/). */
+const NEGOTIATED = /text\/calendar/i;
 
 function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
 /**
- * The cache key of a request as it arrives, before any step has run; undefined when its answer is
- * not shared: credentials of any kind, another method asked for, a body, a URL the pipeline refuses
- * or one outside the REST API. Besides the raw URL (query and language prefix included) the key holds
- * everything else an anonymous answer depends on: Accept-Language, the UTC day (GET /events' default
- * window starts "yesterday"), Origin (CORS headers) and, when SITE_URL does not fix the links, the
- * host and scheme the request came to. HEAD shares GET's entry.
+ * A GET/HEAD of the REST API or another covered path without a body (a body could carry
+ * parameters) or a method override, outside the collections declared `responseCache: false`.
  */
-export function cacheKeyOf(req: IncomingMessage, config: AppConfig): string | undefined {
+function isSharedRead(req: IncomingMessage, config: AppConfig, paths: CacheablePaths): boolean {
   const url = req.url ?? '';
-  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  if (req.headers.authorization !== undefined || overridesMethod(req) || hasBody(req)) return undefined;
-  if (url.length > MAX_URL_LENGTH || !isRestUrl(rewriteRestUrl(url, config).url)) return undefined;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (overridesMethod(req) || hasBody(req) || url.length > MAX_URL_LENGTH) return false;
+  const rewritten = rewriteRestUrl(url, config).url;
+  if (!paths.covers(rewritten)) return false;
+  const path = rewritten.split('?')[0].toLowerCase().replace(/\/+$/, '');
+  return !uncachedCollectionPaths().some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * The cache slot of a request as it arrives, before any step has run; undefined when its answer is
+ * not kept: another method asked for, a body, a URL the pipeline refuses or one outside the REST API
+ * and the covered paths, credentials other than a Basic header the credential cache vouches for.
+ * Besides the raw URL (query and language prefix included) the key holds everything else an answer
+ * depends on: Accept-Language, the UTC day (GET /events' default window starts "yesterday"), Origin
+ * (CORS headers), `Accept` when it asks for a negotiated representation (iCalendar), when SITE_URL
+ * does not fix the links the host and scheme the request came to, and for a caller the user and a
+ * SHA-256 of the exact header: a caller's answers are only ever given back to that same credential,
+ * and only while the credential cache still vouches for it. HEAD shares GET's entry.
+ */
+export function cacheSlotOf(req: IncomingMessage, config: AppConfig, paths: CacheablePaths, knownCaller: KnownCaller): CacheSlot | undefined {
+  if (!isSharedRead(req, config, paths)) return undefined;
   const h = req.headers;
+  let userId = 0;
+  let credential = '';
+  if (h.authorization !== undefined) {
+    if (!BASIC.test(h.authorization)) return undefined;
+    const known = knownCaller(req, h.authorization);
+    if (!known) return undefined;
+    userId = known;
+    credential = createHash('sha256').update(h.authorization).digest('base64');
+  }
   const origin = config.siteUrl ? '' : `${h['x-forwarded-proto'] ?? ''} ${h['x-forwarded-host'] ?? ''} ${h.host ?? ''}`;
-  return `${Math.floor(Date.now() / DAY_MS)}\n${h['accept-language'] ?? ''}\n${h.origin ?? ''}\n${origin}\n${url}`;
+  const negotiated = NEGOTIATED.test(h.accept ?? '') ? h.accept : '';
+  const day = Math.floor(Date.now() / DAY_MS);
+  const key = `${userId}\n${credential}\n${day}\n${h['accept-language'] ?? ''}\n${h.origin ?? ''}\n${negotiated}\n${origin}\n${req.url ?? ''}`;
+  return { key, userId };
 }

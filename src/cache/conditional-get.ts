@@ -6,6 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * before each use, so nobody is served an answer older than the data (README "Caching").
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** Authenticated answers: WordPress's headers for logged-in requests (kept by no intermediary). */
+export const PRIVATE_CACHE_HEADERS: readonly [string, string][] = [
+  ['Cache-Control', 'no-cache, must-revalidate, max-age=0, no-store, private'],
+  ['Expires', 'Wed, 11 Jan 1984 05:00:00 GMT'],
+];
 /** Anonymous errors: kept by no cache (a 404 must not outlive the creation of what was missing). */
 export const ERROR_CACHE_CONTROL = 'no-store';
 

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { requestScope } from '../database/request-scope';
-import type { SqlParam } from '../database/sql';
+import type { Fragment, TotalCounter } from '../database/list-query';
 
 const MAX_ENTRIES = 10_000;
 
@@ -28,8 +28,11 @@ export class ListTotals {
     if (ttl > 0) this.totals = new LRUCache({ max: MAX_ENTRIES, ttl });
   }
 
+  /** The lists' TotalCounter (src/database/list-query.ts). */
+  readonly counter: TotalCounter = (statement, count) => this.total(statement, count);
+
   /** The total that `statement` (the COUNT query) gives, run by `count` when not known. */
-  async total(statement: { text: string; params: SqlParam[] }, count: () => Promise<number>): Promise<number> {
+  async total(statement: Fragment, count: () => Promise<number>): Promise<number> {
     const read = requestScope.getStore()?.dataVersion;
     if (!this.totals || !read) return count();
     const key = `${statement.text}\n${JSON.stringify(statement.params)}`;

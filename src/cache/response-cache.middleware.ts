@@ -9,9 +9,10 @@ import { logAnsweredRequest, requestIdOf } from '../logging/request-logging';
 import { RestError } from '../rest/rest-error';
 import type { RestRequest } from '../rest/request-context';
 import { recordAnswer, replayAnswer } from './answer-replay';
-import { cacheKeyOf, isCacheable } from './cacheable-request';
+import { ANONYMOUS, isAuthenticated } from '../auth/caller';
+import { CacheablePaths, CacheSlot, cacheSlotOf, KnownCaller } from './cacheable-request';
 import { ERROR_CACHE_CONTROL } from './conditional-get';
-import { readDataVersion } from './data-version';
+import { readDataVersion } from './repository/data-version.repository';
 import { MissFlights } from './miss-flights';
 import { ResponseCache } from './response-cache';
 import { SharedVersionRead } from './shared-version-read';
@@ -25,16 +26,19 @@ function clientLeft(res: ServerResponse): boolean {
 
 /**
  * The response cache (README "Caching") at its two places on the road of a request:
- * - `installFront`, before Express: an anonymous GET/HEAD whose answer is stored under the current
- *   data version is written at once with the headers it was first sent with (a fresh request id),
- *   and logged as the request log does. This skips the whole Express stack, which costs several
+ * - `installFront`, before Express: a GET/HEAD whose answer is stored under the current data version
+ *   — anonymous, or of a caller whose exact credentials the credential cache vouches for
+ *   (`knownCaller`) — is written at once with the headers it was first sent with (a fresh request
+ *   id), and logged as the request log does. This skips the whole Express stack, which costs several
  *   times the hit itself (README "Performance"). Everything else goes on to Express;
  * - `step`, in Express after authentication: anonymous errors get `no-store`; a miss the front
  *   looked up runs the route and keeps its 200 answer under the version this request read before
- *   any of its data (one computation per key and version at a time: MissFlights).
+ *   any of its data (one computation per key and version at a time: MissFlights) — a caller's only
+ *   when the road authenticated the user the front keyed it for.
+ * Cached: the REST API and the paths other modules add to `paths` (the site's pages).
  * RESPONSE_CACHE_TTL_SECONDS=0: no cache, the Cache-Control policy stays.
  */
-export function responseCache(db: DatabaseService, config: AppConfig) {
+export function responseCache(db: DatabaseService, config: AppConfig, paths: CacheablePaths, knownCaller: KnownCaller) {
   const cache = config.responseCacheTtlSeconds > 0 ? new ResponseCache(config.responseCacheTtlSeconds * 1000, config.responseCacheMaxEntries) : undefined;
   const versions = new SharedVersionRead();
   const flights = new MissFlights();
@@ -43,16 +47,16 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
   const warnUnlessLost = (error: unknown) => {
     if (!(error instanceof RestError)) warnings.warn(`data version unreadable, answering uncached: ${(error as Error)?.message}`);
   };
-  // Requests the front looked up and missed, with their keys, for the step.
-  const missed = new WeakMap<IncomingMessage, string>();
+  // Requests the front looked up and missed, with their slots, for the step.
+  const missed = new WeakMap<IncomingMessage, CacheSlot>();
 
-  async function lookUp(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, key: string, logger: Logger): Promise<boolean> {
+  async function lookUp(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, slot: CacheSlot, logger: Logger): Promise<boolean> {
     const started = Date.now();
     const current = await versions.read(() => readDataVersion(db.sql));
-    const cached = current === undefined ? undefined : cache.fresh(key, current);
+    const cached = current === undefined ? undefined : cache.fresh(slot.key, current);
     if (!cached) return false;
     const id = requestIdOf(req, res);
-    replayAnswer(cached, req, res);
+    replayAnswer(cached, req, res, slot.userId !== 0);
     logAnsweredRequest(logger, req, res, id, started);
     return true;
   }
@@ -63,13 +67,14 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
     server.removeAllListeners('request');
     const onward: RequestListener = (req, res) => express.forEach((listener) => listener.call(server, req, res));
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const key = cacheKeyOf(req, config);
-      if (key === undefined) return onward(req, res);
-      requestScope.run(scopeOfRequest(req, true), () => {
-        lookUp(req, res, cache, key, logger).then(
+      const slot = cacheSlotOf(req, config, paths, knownCaller);
+      if (slot === undefined) return onward(req, res);
+      // Only anonymous reads may go to a read replica (request-scope.middleware.ts).
+      requestScope.run(scopeOfRequest(req, slot.userId === 0), () => {
+        lookUp(req, res, cache, slot, logger).then(
           (answered) => {
             if (answered) return;
-            missed.set(req, key);
+            missed.set(req, slot);
             onward(req, res);
           },
           // Version unreadable: the Express road answers, with its own errors (503 for a lost database).
@@ -82,7 +87,7 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
     });
   }
 
-  async function computeMiss(req: RestRequest, res: Response, next: NextFunction, cache: ResponseCache, key: string): Promise<void> {
+  async function computeMiss(req: RestRequest, res: Response, next: NextFunction, cache: ResponseCache, { key, userId }: CacheSlot): Promise<void> {
     // SQLite: reads share an open transaction's connection; only answers read while none ran are kept.
     const mark = db.isMysql ? 0 : db.committedReadMark();
     if (mark === undefined) return next();
@@ -97,7 +102,7 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
     for (let leader = flights.wait(key, version); leader; leader = flights.wait(key, version)) {
       await leader;
       const computed = cache.fresh(key, version);
-      if (computed) return replayAnswer(computed, req, res);
+      if (computed) return replayAnswer(computed, req, res, userId !== 0);
       if (clientLeft(res)) return;
     }
     flights.lead(key, version, res);
@@ -108,11 +113,14 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
   }
 
   function step(req: Request, res: Response, next: NextFunction): void {
-    if (!isCacheable(req as RestRequest)) return next();
-    res.setHeader('Cache-Control', ERROR_CACHE_CONTROL);
-    const key = missed.get(req);
-    if (!cache || key === undefined) return next();
-    computeMiss(req as RestRequest, res, next, cache, key).catch((error: unknown) => {
+    const caller = (req as RestRequest).caller ?? ANONYMOUS;
+    const slot = missed.get(req);
+    // Anonymous errors of the REST API's reads must not be kept by any cache (authenticated answers
+    // already carry WordPress's private no-store headers).
+    if (!isAuthenticated(caller) && isCoveredRead(req, paths)) res.setHeader('Cache-Control', ERROR_CACHE_CONTROL);
+    // The front keyed the slot for the user its credentials were vouched for: kept only for that user.
+    if (!cache || slot === undefined || slot.userId !== caller.id) return next();
+    computeMiss(req as RestRequest, res, next, cache, slot).catch((error: unknown) => {
       // A lost database answers 503 at once; anything else: answer uncached rather than fail.
       warnUnlessLost(error);
       next(error instanceof RestError ? error : undefined);
@@ -120,4 +128,11 @@ export function responseCache(db: DatabaseService, config: AppConfig) {
   }
 
   return { installFront, step };
+}
+
+/** A GET/HEAD of the REST API or a covered path without a body, after the pipeline rewrote its URL. */
+function isCoveredRead(req: Request, paths: CacheablePaths): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0) return false;
+  return paths.covers(req.url);
 }

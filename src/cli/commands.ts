@@ -3,7 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { ROLES, Role, UsersService } from '../auth/users.service';
 import { runSeedCommand, SEED_USAGE, SeedUsageError } from './seed.command';
 
-export const USAGE = `Usage: npm run cli -- <command> [options]
+export const USAGE = `Usage: npm run cli -- <command> [options]      (help: npm run cli -- --help)
 
   users:create --login LOGIN --email EMAIL --role ROLE [--password PASSWORD]
         ROLE: ${ROLES.join(', ')}
@@ -15,6 +15,28 @@ ${SEED_USAGE}`;
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
+
+const COMMANDS = ['users:create', 'users:list', 'app-passwords:create', 'app-passwords:list', 'app-passwords:revoke', 'seed'];
+const HELP = ['help', '--help', '-h'];
+
+/**
+ * What the command line asks for before anything is opened: `help` (also `--help`/`-h` anywhere),
+ * or a known command; a mistake is a UsageError.
+ */
+export function commandOf(argv: readonly string[]): 'help' | string {
+  if (argv.some((arg) => HELP.includes(arg))) return 'help';
+  const [command] = argv;
+  if (!command) throw new UsageError('No command given');
+  if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}"`);
+  return command;
+}
+
+/** Rows as aligned columns under a header (the CLI's lists). */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: readonly string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ');
+  return [line(header), ...rows.map(line)];
+}
 
 type Print = (line: string) => void;
 
@@ -57,21 +79,23 @@ export async function runCommand(argv: string[], users: UsersService, print: Pri
       print(`Created user ${values.login} (ID ${id}, ${role})`);
       return;
     }
-    case 'users:list':
-      for (const u of await users.list()) print(`${u.ID}\t${u.user_login}\t${u.user_email}`);
+    case 'users:list': {
+      const rows = (await users.listWithRoles()).map((u) => [String(u.ID), u.user_login, u.user_email, u.roles.join(', ') || '(none)', u.user_registered]);
+      table(['ID', 'LOGIN', 'E-MAIL', 'ROLES', 'REGISTERED'], rows).forEach(print);
       return;
+    }
     case 'app-passwords:create': {
       const { plain, uuid } = await users.addApplicationPassword(await userId(), values.name ?? 'cli');
       print(`Application password for ${values.login} (uuid ${uuid}), shown only once:`);
       print(plain.replace(/(.{4})(?=.)/g, '$1 '));
       return;
     }
-    case 'app-passwords:list':
-      for (const item of await users.listApplicationPasswords(await userId())) {
-        const lastUsed = item.last_used ? new Date(item.last_used * 1000).toISOString() : 'never';
-        print(`${item.uuid}\t${item.name}\tcreated ${new Date(item.created * 1000).toISOString()}\tlast used ${lastUsed}`);
-      }
+    case 'app-passwords:list': {
+      const when = (unix: number | null | undefined) => (unix ? new Date(unix * 1000).toISOString().slice(0, 19).replace('T', ' ') : 'never');
+      const rows = (await users.listApplicationPasswords(await userId())).map((item) => [item.uuid, item.name, when(item.created), when(item.last_used)]);
+      table(['UUID', 'NAME', 'CREATED (UTC)', 'LAST USED (UTC)'], rows).forEach(print);
       return;
+    }
     case 'app-passwords:revoke':
       if (!(await users.revokeApplicationPassword(await userId(), need('uuid')))) {
         throw new UsageError(`No application password ${values.uuid} for ${values.login}`);

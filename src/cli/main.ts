@@ -3,14 +3,26 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { UsersService } from '../auth/users.service';
 import { validateEnvironment } from '../config/environment';
-import { runCommand, UsageError, USAGE } from './commands';
+import { checkDatabase } from '../database/preflight';
+import { commandOf, runCommand, UsageError, USAGE } from './commands';
 
 /** `npm run cli -- <command>`: user and application-password administration, sample-data seeding, on the configured database. */
 async function main(): Promise<number> {
-  validateEnvironment(process.env);
+  const argv = process.argv.slice(2);
+  try {
+    if (commandOf(argv) === 'help') {
+      console.log(USAGE);
+      return 0;
+    }
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const env = validateEnvironment(process.env);
+  await checkDatabase(env.DATABASE_URL);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(), { logger: ['error'], abortOnError: false });
   try {
-    await runCommand(process.argv.slice(2), app.get(UsersService), (line) => console.log(line), app);
+    await runCommand(argv, app.get(UsersService), (line) => console.log(line), app);
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
@@ -27,6 +39,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: Error) => {
+    // Configuration and database mistakes (StartupError) and the rest: one line each.
     console.error(error.message);
     process.exit(1);
   },

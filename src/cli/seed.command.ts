@@ -5,9 +5,9 @@ import { AuthService } from '../auth/auth.service';
 import { Caller } from '../auth/caller';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
-import { TecTables } from '../events/tec-tables';
+import { TecTables } from '../events/repository/tec-tables';
 import { CATEGORY_TAXONOMY, TAG_TAXONOMY } from '../events/write/event-terms';
-import { KnownRange } from '../events/write/known-range';
+import { KnownRange } from '../events/repository/known-range';
 import { LinkedPostWriter } from '../linked-posts/linked-post.writer';
 import { ORGANIZER } from '../organizers/organizer.type';
 import { VENUE } from '../venues/venue.type';
@@ -17,7 +17,7 @@ import { PostsStore } from '../wordpress/posts.store';
 import { SiteClockService } from '../wordpress/site-clock';
 import { TermsStore } from '../wordpress/terms.store';
 import { UsersStore } from '../wordpress/users.store';
-import { EventBatchWriter } from './seed/event-batch-writer';
+import { EventBatchWriter } from './seed/repository/event-batch-writer';
 import { EventRowContext, eventRows } from './seed/event-rows';
 import { LinkedSeeder } from './seed/linked-seeder';
 import { eventInput, organizerInputs, Picker, randomSource, termNames, venueInputs } from './seed/seed-data';
@@ -63,10 +63,9 @@ async function seedAuthor(app: AppContext, login: string | undefined): Promise<C
 export async function runSeedCommand(argv: string[], app: AppContext, print: (line: string) => void): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: Object.fromEntries(['events', 'venues', 'organizers', 'categories', 'tags', 'batch', 'seed', 'author'].map((k) => [k, { type: 'string' }])) as Record<
-      string,
-      { type: 'string' }
-    >,
+    options: Object.fromEntries(
+      ['events', 'venues', 'organizers', 'categories', 'tags', 'batch', 'seed', 'author'].map((k) => [k, { type: 'string' }]),
+    ) as Record<string, { type: 'string' }>,
     strict: true,
   });
   const events = count(values, 'events');
@@ -85,8 +84,7 @@ export async function runSeedCommand(argv: string[], app: AppContext, print: (li
   const links = await app.get(Permalinks, { strict: false }).forOrigin(`http://localhost:${config.port}`);
   const tribe = await app.get(OptionsStore, { strict: false }).get<Record<string, unknown>>('tribe_events_calendar_options');
   const cutoff = tribe && typeof tribe === 'object' && typeof tribe.multiDayCutoff === 'string' ? tribe.multiDayCutoff : undefined;
-  const existing = async (type: string) =>
-    Number((await db.sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${db.sql.table('posts')} WHERE post_type = ?`, [type]))!.n);
+  const existing = (type: string) => posts.countOfType(type);
 
   const started = Date.now();
   const bar = new SingleBar({
@@ -110,20 +108,20 @@ export async function runSeedCommand(argv: string[], app: AppContext, print: (li
       [TAG_TAXONOMY, new Map(tags.map((t) => [t.term_id, t.term_taxonomy_id]))],
     ]);
     const pools = { venues: venueIds, organizers: organizerIds, categories: categories.map((t) => t.term_id), tags: tags.map((t) => t.term_id) };
-    const writer = new EventBatchWriter(posts, links, await app.get(TecTables, { strict: false }).exist(db.sql));
+    const writer = new EventBatchWriter(db, posts, links, await app.get(TecTables, { strict: false }).exist());
     const today = clock.now().local.slice(0, 10);
     let sequence = await existing('tribe_events');
     for (let done = 0; done < events; done += batchSize) {
       const now = clock.now();
       const ctx: EventRowContext = { siteTimezone: clock.timezone, multiDayCutoff: cutoff, now, caller, links, termTaxonomyIds };
       const batch = Array.from({ length: Math.min(batchSize, events - done) }, () => eventRows(eventInput(++sequence, today, pick, pools), ctx));
-      await db.transaction((sql) => writer.write(sql, batch, now.gmt));
+      await db.transaction(() => writer.write(batch, now.gmt));
       bar.increment(batch.length);
     }
 
-    await db.transaction(async (sql) => {
-      await termsStore.recount(sql, [...categories, ...tags].map((t) => t.term_taxonomy_id));
-      await app.get(KnownRange, { strict: false }).refresh(sql);
+    await db.transaction(async () => {
+      await termsStore.recount([...categories, ...tags].map((t) => t.term_taxonomy_id));
+      await app.get(KnownRange, { strict: false }).refresh();
     });
   } finally {
     bar.stop();

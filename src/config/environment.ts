@@ -1,11 +1,11 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
+const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /**
@@ -28,6 +28,25 @@ export class Environment {
     message: 'DATABASE_REPLICA_URLS must be empty or a comma list of mysql://user:pass@host:port/database URLs',
   })
   DATABASE_REPLICA_URLS = '';
+
+  /** MySQL: connections of this instance's pool (and of each read replica's pool). */
+  @Transform(toInt)
+  @IsInt({ message: 'DATABASE_POOL_SIZE must be an integer' })
+  @Min(1)
+  @Max(1000)
+  DATABASE_POOL_SIZE = 10;
+
+  /**
+   * Longest time an HTTP request waits, in all, for pooled MySQL connections or for the SQLite file's
+   * write lock, before it answers 503 `rest_database_unavailable` with Retry-After
+   * (src/database/connection-gate.ts, request-scope.ts): well below common client timeouts (30 s and
+   * more), so an overloaded instance answers 503 instead of leaving requests to time out.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'DATABASE_POOL_WAIT_MS must be an integer' })
+  @Min(1)
+  @Max(600000)
+  DATABASE_POOL_WAIT_MS = 10000;
 
   @Matches(/^[A-Za-z0-9_]{1,20}$/, { message: 'TABLE_PREFIX must be 1-20 letters, digits or underscores' })
   TABLE_PREFIX = 'wp_';
@@ -86,6 +105,16 @@ export class Environment {
   @Max(86400)
   LOGIN_FAILURE_WINDOW_SECONDS = 900;
 
+  /**
+   * How long a verified Basic credential is remembered per client (src/auth/credential-cache.service.ts);
+   * bounds how long a change made by another instance or WordPress can go unseen. 0 turns it off.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'AUTH_CACHE_SECONDS must be an integer' })
+  @Min(0)
+  @Max(3600)
+  AUTH_CACHE_SECONDS = 10;
+
   /** Browser origins allowed to call the API: empty (CORS off), `*`, or a comma list of origins. */
   @Matches(/^(|\*|https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*)$/, {
     message: 'CORS_ORIGINS must be empty, * or a comma list of origins such as https://app.example.org',
@@ -105,6 +134,13 @@ export class Environment {
    */
   @IsIn(['occurrences', 'postmeta'], { message: 'EVENT_DATES_SOURCE must be occurrences or postmeta' })
   EVENT_DATES_SOURCE: 'occurrences' | 'postmeta' = 'occurrences';
+
+  /**
+   * Whether the service serves the site's own pages (`/`, `/event/{slug}/`, archives, their `?ical=1`
+   * feeds: src/site/). `false` where WordPress keeps serving its pages and only `/wp-json` reaches the service.
+   */
+  @IsIn(['true', 'false'], { message: 'SITE_PAGES must be true or false' })
+  SITE_PAGES: 'true' | 'false' = 'true';
 
   /** How long a SIGTERM waits for in-flight requests before the process exits anyway (with 1). */
   @Transform(toInt)
@@ -129,6 +165,51 @@ export class Environment {
   @Min(1)
   @Max(1000000)
   RESPONSE_CACHE_MAX_ENTRIES = 2000;
+
+  /**
+   * Webhook deliveries (src/changes/): whether targets may be loopback, private, link-local or other
+   * non-public addresses, and plain `http` URLs. Off: only `https` to public addresses (SSRF guard).
+   */
+  @Transform(toBool)
+  @IsBoolean({ message: 'WEBHOOKS_ALLOW_PRIVATE_TARGETS must be true or false' })
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS = false;
+
+  /** Whether this instance runs the background webhook delivery worker. */
+  @Transform(toBool)
+  @IsBoolean({ message: 'WEBHOOKS_WORKER must be true or false' })
+  WEBHOOKS_WORKER = true;
+
+  /** How often the delivery worker looks for new changes and due deliveries (ms). */
+  @Transform(toInt)
+  @IsInt({ message: 'WEBHOOKS_POLL_INTERVAL_MS must be an integer' })
+  @Min(10)
+  @Max(600000)
+  WEBHOOKS_POLL_INTERVAL_MS = 1000;
+
+  /** Longest time one delivery attempt may take, connection to last byte (ms). */
+  @Transform(toInt)
+  @IsInt({ message: 'WEBHOOKS_TIMEOUT_MS must be an integer' })
+  @Min(100)
+  @Max(120000)
+  WEBHOOKS_TIMEOUT_MS = 10000;
+
+  /** Pauses before each retry of a failed delivery, in seconds; their count + 1 is the number of attempts. */
+  @Matches(/^\d{1,6}(\s*,\s*\d{1,6}){0,19}$/, { message: 'WEBHOOKS_RETRY_DELAYS must be a comma list of at most 20 second counts' })
+  WEBHOOKS_RETRY_DELAYS = '60,300,1800,7200,21600,43200';
+
+  /** A webhook is disabled after this many failed attempts in a row … */
+  @Transform(toInt)
+  @IsInt({ message: 'WEBHOOKS_DISABLE_AFTER_FAILURES must be an integer' })
+  @Min(1)
+  @Max(100000)
+  WEBHOOKS_DISABLE_AFTER_FAILURES = 10;
+
+  /** … spanning at least this many hours since its last successful delivery (0: the count alone). */
+  @Transform(toInt)
+  @IsInt({ message: 'WEBHOOKS_DISABLE_AFTER_HOURS must be an integer' })
+  @Min(0)
+  @Max(8760)
+  WEBHOOKS_DISABLE_AFTER_HOURS = 24;
 }
 
 /** Validates raw variables (process.env plus overrides); throws one error naming every bad variable. */

@@ -16,13 +16,20 @@ const UNAVAILABLE_CODES = new Set([
   'ER_CONNECTION_KILLED',
   'ER_QUERY_INTERRUPTED',
   'POOL_CLOSED',
-  'SQLITE_BUSY',
-  'SQLITE_IOERR',
-  'SQLITE_CANTOPEN',
 ]);
 
+/** SQLite result codes, extended ones included (SQLITE_BUSY_SNAPSHOT, SQLITE_IOERR_WRITE, …). */
+const UNAVAILABLE_SQLITE = /^SQLITE_(BUSY|IOERR|CANTOPEN)/;
+
 /** Messages of mysql2 errors that carry no code (a command on a connection the server closed). */
-const UNAVAILABLE_MESSAGES = [/connection is in closed state/i, /Connection is not established/i, /Pool is closed/i, /Connection lost/i, /connect ETIMEDOUT/i, /Timeout acquiring a connection/i];
+const UNAVAILABLE_MESSAGES = [
+  /connection is in closed state/i,
+  /Connection is not established/i,
+  /Pool is closed/i,
+  /Connection lost/i,
+  /connect ETIMEDOUT/i,
+  /Timeout acquiring a connection/i,
+];
 
 /** InnoDB's answers to lock conflicts: the transaction was rolled back and may simply be run again. */
 const CONFLICT_ERRNOS = new Set([1213 /* ER_LOCK_DEADLOCK */, 1205 /* ER_LOCK_WAIT_TIMEOUT */]);
@@ -43,7 +50,7 @@ function driverError(error: unknown): DriverError {
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof RestError) return false;
   const e = driverError(error);
-  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || UNAVAILABLE_SQLITE.test(e.code))) return true;
   const message = typeof e.message === 'string' ? e.message : '';
   return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
 }
@@ -66,8 +73,17 @@ function valueRejected(error: unknown): RestError | undefined {
   return new RestError('db_insert_error', 'A value is too long or not valid for the database.', 400, column ? { column } : {});
 }
 
+export const DATABASE_UNAVAILABLE = 'rest_database_unavailable';
+
+/** What a 503 `rest_database_unavailable` tells clients in Retry-After (seconds). */
+export const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * 503: the database is out of reach, or busy beyond the bounded wait for a connection or for SQLite's
+ * write lock (ConnectionGate, sqlite-busy.ts). Nothing was written; the request may be sent again.
+ */
 export function databaseUnavailable(): RestError {
-  return new RestError('rest_database_unavailable', 'The database is unavailable; try again shortly.', 503);
+  return new RestError(DATABASE_UNAVAILABLE, 'The database is unavailable; try again shortly.', 503);
 }
 
 /** The error to report for a failed database call: 503 when the database is out of reach, 400 for a refused value. */

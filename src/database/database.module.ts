@@ -10,7 +10,7 @@ import { DatabaseService } from './database.service';
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        ...dataSourceOptions({ databaseUrl: config.databaseUrl, tablePrefix: config.tablePrefix }),
+        ...dataSourceOptions({ databaseUrl: config.databaseUrl, tablePrefix: config.tablePrefix, poolSize: config.databasePoolSize }),
         // Fail fast at boot instead of retrying for minutes when the database is unreachable.
         retryAttempts: 0,
         manualInitialization: false,

@@ -2,38 +2,56 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, QueryRunner } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { bumpDataVersion } from '../cache/data-version';
+import { ConnectionGate } from './connection-gate';
 import { asDatabaseError, isLockConflict } from './database-errors';
 import { ReplicaRouter } from './replica-router';
-import { requestScope } from './request-scope';
+import { requestScope, requestWaitDeadline } from './request-scope';
 import { Sql, transactionScope } from './sql';
+import { retryingBusy } from './sqlite-busy';
+
+export interface TransactionOptions {
+  /** Only the service's own bookkeeping tables are written: no before-commit step runs (see `transaction`). */
+  bookkeeping?: boolean;
+}
 
 /** How often a transaction InnoDB rolled back on a deadlock or lock wait timeout is run again. */
 const CONFLICT_ATTEMPTS = 30;
 
 /**
  * Entry point of the data layer: `sql` for single statements, `transaction()` for multi-row writes
- * (all-or-nothing). SQLite has one connection, so its transactions are queued one after the other.
- * On MySQL concurrent writers are ordered by InnoDB's row locks (writers lock the rows they change
- * first, e.g. PostsStore.lock); a transaction rolled back on a deadlock is retried from the start,
- * so `work` must only touch the database. A lost database answers 503 (database-errors.ts).
+ * (all-or-nothing). Every road to the database waits its turn for at most DATABASE_POOL_WAIT_MS
+ * (ConnectionGate), then answers 503 with Retry-After:
+ * - MySQL: a statement or a whole transaction holds one of the pool's DATABASE_POOL_SIZE connections.
+ *   Concurrent writers are ordered by InnoDB's row locks (writers lock the rows they change first,
+ *   e.g. PostsStore.lock); a transaction rolled back on a deadlock is retried from the start, so
+ *   `work` must only touch the database.
+ * - SQLite: one connection, so this process's transactions run one after the other; each begins
+ *   IMMEDIATE, taking the file's write lock before its first statement, so a transaction of another
+ *   process (a second instance, the CLI) is waited for before anything is written, never in the middle.
+ * A lost database answers 503 too (database-errors.ts).
  */
 @Injectable()
 export class DatabaseService implements OnApplicationShutdown {
   readonly sql: Sql;
   /** Read replicas (DATABASE_REPLICA_URLS), if any. */
   private readonly replicas?: ReplicaRouter;
-  private sqliteQueue: Promise<unknown> = Promise.resolve();
+  /** MySQL: the pool's connections; SQLite: this process's one write transaction at a time. */
+  private readonly gate: ConnectionGate;
   private transactionsBegun = 0;
   private transactionsOpen = 0;
   private readonly logger = new Logger('Database');
+  /** Statements every write transaction runs last, before its commit (see `beforeCommit`). */
+  private readonly commitSteps: Array<() => Promise<void>> = [];
 
   constructor(
     readonly dataSource: DataSource,
     config: AppConfig,
   ) {
-    this.replicas = ReplicaRouter.create(config.databaseReplicaUrls, config.tablePrefix);
-    this.sql = new Sql(dataSource, config.tablePrefix, undefined, this.replicas);
+    const waitMs = config.databasePoolWaitMs;
+    this.replicas = ReplicaRouter.create(config.databaseReplicaUrls, config.tablePrefix, { size: config.databasePoolSize, waitMs });
+    const mysql = dataSource.options.type === 'mysql';
+    this.gate = new ConnectionGate(mysql ? config.databasePoolSize : 1, waitMs);
+    this.sql = new Sql(dataSource, config.tablePrefix, { gate: mysql ? this.gate : undefined, busyWaitMs: waitMs, replicas: this.replicas });
   }
 
   get isMysql(): boolean {
@@ -49,17 +67,34 @@ export class DatabaseService implements OnApplicationShutdown {
     return this.transactionsOpen === 0 ? this.transactionsBegun : undefined;
   }
 
-  async transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-    if (this.isMysql) return this.retryingConflicts(work);
-    const run = this.sqliteQueue.then(() => this.runTransaction(work));
-    this.sqliteQueue = run.catch(() => undefined);
-    return run;
+  /**
+   * `bookkeeping`: the transaction writes only the service's own bookkeeping tables (webhook
+   * deliveries), which no answer or record is read from: the before-commit steps (the data-version
+   * bump, the change log) are not run, so it retires no cached answer.
+   * Every statement `work` makes through `sql` (stores included) goes to the transaction's connection
+   * (transactionScope). Called inside a transaction, `work` joins it.
+   */
+  async transaction<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    if (this.sql.inTransaction) return work();
+    if (this.isMysql) return this.retryingConflicts(work, options);
+    // The turn in this process and the other processes' write lock share one deadline.
+    const deadline = requestWaitDeadline(this.gate.maxWaitMs);
+    return this.gate.run(() => this.runTransaction(work, options, deadline), deadline);
   }
 
-  private async retryingConflicts<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+  /**
+   * Registers a statement every write transaction runs last, inside it, before the commit. The cache
+   * layer registers its data-version bump here (src/cache/data-version-writer.ts), so a new version
+   * becomes visible with the data and the database layer knows nothing of caches.
+   */
+  beforeCommit(step: () => Promise<void>): void {
+    this.commitSteps.push(step);
+  }
+
+  private async retryingConflicts<T>(work: () => Promise<T>, options: TransactionOptions): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.runTransaction(work);
+        return await this.gate.run(() => this.runTransaction(work, options));
       } catch (error) {
         if (!isLockConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
         // Jittered, growing pause so the transactions that collided do not collide again in step.
@@ -68,33 +103,42 @@ export class DatabaseService implements OnApplicationShutdown {
     }
   }
 
-  private async runTransaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+  /** `deadline`: SQLite only, until when BEGIN IMMEDIATE waits for another process's write lock. */
+  private async runTransaction<T>(work: () => Promise<T>, options: TransactionOptions, deadline = 0): Promise<T> {
     this.transactionsBegun++;
     this.transactionsOpen++;
     try {
-      return await this.runTransactionOnce(work);
+      return await this.runTransactionOnce(work, options, deadline);
     } finally {
       this.transactionsOpen--;
     }
   }
 
-  private async runTransactionOnce<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+  private async runTransactionOnce<T>(work: () => Promise<T>, options: TransactionOptions, deadline: number): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.connect();
-      // READ COMMITTED: every statement sees what concurrent writers committed before it, so a writer
-      // that waited for a row or named lock reads the state its predecessor left (not an old snapshot).
-      await runner.startTransaction(this.isMysql ? 'READ COMMITTED' : undefined);
+      // MySQL, READ COMMITTED: every statement sees what concurrent writers committed before it, so a
+      // writer that waited for a row or named lock reads the state its predecessor left (not an old
+      // snapshot). SQLite: TypeORM's deferred BEGIN would take the write lock at the first write,
+      // where another process holding it fails the transaction half-way (SQLITE_BUSY_SNAPSHOT).
+      if (this.isMysql) await runner.startTransaction('READ COMMITTED');
+      else await retryingBusy(() => runner.query('BEGIN IMMEDIATE'), deadline);
     } catch (error) {
       await this.release(runner);
       throw asDatabaseError(error);
     }
-    const sql = new Sql(this.dataSource, this.sql.prefix, runner);
+    const transaction = { dataSource: this.dataSource, runner, heldLocks: new Set<string>() };
     try {
-      const result = await transactionScope.run({ dataSource: this.dataSource, runner }, () => work(sql));
-      // Last statement before commit (src/cache/): the new version becomes visible with the data.
-      await bumpDataVersion(sql);
-      await runner.commitTransaction();
+      // The steps run in the transaction's scope too: they read what its work left (its write journal).
+      const steps = options.bookkeeping ? [] : this.commitSteps;
+      const result = await transactionScope.run(transaction, async () => {
+        const value = await work();
+        for (const step of steps) await step();
+        return value;
+      });
+      if (this.isMysql) await runner.commitTransaction();
+      else await runner.query('COMMIT');
       // Read-after-write: this instance's replica reads wait until replicas have this commit.
       await this.replicas?.afterCommit(runner);
       // What the request memoized (site options) may have just changed.
@@ -104,7 +148,7 @@ export class DatabaseService implements OnApplicationShutdown {
       await this.rollback(runner);
       throw asDatabaseError(error);
     } finally {
-      await this.releaseLocks(runner, sql.heldLocks);
+      await this.releaseLocks(runner, transaction.heldLocks);
       await this.release(runner);
     }
   }
@@ -123,7 +167,9 @@ export class DatabaseService implements OnApplicationShutdown {
   /** A rollback on a dead connection fails too; the server discards the transaction anyway. */
   private async rollback(runner: QueryRunner): Promise<void> {
     try {
-      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      if (this.isMysql) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+      } else if (sqliteInTransaction(runner)) await runner.query('ROLLBACK');
     } catch (error) {
       this.logger.warn(`rollback failed: ${(error as Error).message}`);
     }
@@ -141,4 +187,9 @@ export class DatabaseService implements OnApplicationShutdown {
     await this.replicas?.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
+}
+
+/** Whether the SQLite connection has an open transaction (better-sqlite3's `inTransaction`). */
+function sqliteInTransaction(runner: QueryRunner): boolean {
+  return (runner.connection.driver as unknown as { databaseConnection?: { inTransaction?: boolean } }).databaseConnection?.inTransaction === true;
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { QueryResult, QueryRunner } from 'typeorm';
+import { ConnectionGate } from './connection-gate';
 import { replicaDataSourceOptions } from './data-source-options';
 import { describeUrl, Replica, REPLICA_RETRY_MS } from './replica';
 import { RequestScope, requestScope } from './request-scope';
@@ -26,10 +27,12 @@ export class ReplicaRouter {
 
   constructor(private readonly replicas: readonly Replica[]) {}
 
-  /** Undefined without replica URLs. */
-  static create(urls: readonly string[], tablePrefix: string): ReplicaRouter | undefined {
+  /** Undefined without replica URLs. Each replica's pool has `pool.size` connections and the same bounded wait. */
+  static create(urls: readonly string[], tablePrefix: string, pool: { size: number; waitMs: number }): ReplicaRouter | undefined {
     if (urls.length === 0) return undefined;
-    return new ReplicaRouter(urls.map((url) => new Replica(replicaDataSourceOptions(url, tablePrefix), describeUrl(url))));
+    return new ReplicaRouter(
+      urls.map((url) => new Replica(replicaDataSourceOptions(url, tablePrefix, pool.size), describeUrl(url), new ConnectionGate(pool.size, pool.waitMs))),
+    );
   }
 
   /** The request scope when this pool read (made outside any transaction) may go to a replica. */

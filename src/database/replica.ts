@@ -1,13 +1,15 @@
 import { DataSource, DataSourceOptions, QueryResult } from 'typeorm';
+import { ConnectionGate } from './connection-gate';
 import type { SqlParam } from './sql';
 
 /** How long a replica that failed is left out before reads try it again. */
 export const REPLICA_RETRY_MS = 5000;
 
 /**
- * One read replica: its own pool (a TypeORM DataSource, so rows come back exactly as the primary's do),
- * connected on first use, so a replica that is down at boot delays nothing. Knows when it failed last
- * and which write position it was last seen to have applied.
+ * One read replica: its own pool (a TypeORM DataSource, so rows come back exactly as the primary's do)
+ * behind its own bounded wait (ConnectionGate: a replica too busy to lend a connection in time fails
+ * the read, which the primary then answers), connected on first use, so a replica that is down at
+ * boot delays nothing. Knows when it failed last and which write position it was last seen to have applied.
  */
 export class Replica {
   private source?: Promise<DataSource>;
@@ -18,6 +20,7 @@ export class Replica {
     private readonly options: DataSourceOptions,
     /** host:port/database: for logs, never the credentials. */
     readonly label: string,
+    private readonly gate: ConnectionGate,
   ) {}
 
   isUp(now = Date.now()): boolean {
@@ -29,12 +32,15 @@ export class Replica {
   }
 
   async query(sql: string, params: SqlParam[]): Promise<QueryResult> {
-    const runner = (await this.dataSource()).createQueryRunner();
-    try {
-      return await runner.query(sql, params, true);
-    } finally {
-      await runner.release().catch(() => undefined);
-    }
+    const source = await this.dataSource();
+    return this.gate.run(async () => {
+      const runner = source.createQueryRunner();
+      try {
+        return await runner.query(sql, params, true);
+      } finally {
+        await runner.release().catch(() => undefined);
+      }
+    });
   }
 
   /** Whether the replica has applied `position` (remembered once true: replicas only move forward). */

@@ -10,6 +10,8 @@ export interface RequestScope {
   preferReplica: boolean;
   /** Per-request memo: values read once per request (site options, OptionsStore), cleared on commit. */
   readonly memo: Map<string, Promise<unknown>>;
+  /** When the request arrived (epoch ms): its waits for the database share one bound (requestWaitDeadline). */
+  readonly arrivedAt: number;
   /**
    * Set by the response cache on an anonymous miss: the data version this request read before any of
    * its data, and (SQLite) the committed-read mark taken before it. Values shared across requests
@@ -29,8 +31,18 @@ const scopes = new WeakMap<object, RequestScope>();
 export function scopeOfRequest(req: object, preferReplica: boolean): RequestScope {
   let scope = scopes.get(req);
   if (!scope) {
-    scope = { preferReplica, memo: new Map() };
+    scope = { preferReplica, memo: new Map(), arrivedAt: Date.now() };
     scopes.set(req, scope);
   }
   return scope;
+}
+
+/**
+ * Until when a wait for the database may last: DATABASE_POOL_WAIT_MS from now, and for an HTTP request
+ * never past its arrival + DATABASE_POOL_WAIT_MS — the bound is the request's, not each statement's, so
+ * a request that waits in several queues still answers (or gets its 503) within it.
+ */
+export function requestWaitDeadline(maxWaitMs: number, now = Date.now()): number {
+  const scope = requestScope.getStore();
+  return Math.min(now + maxWaitMs, scope ? scope.arrivedAt + maxWaitMs : Infinity);
 }

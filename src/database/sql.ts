@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, QueryResult, QueryRunner } from 'typeorm';
+import type { ConnectionGate } from './connection-gate';
 import { asDatabaseError } from './database-errors';
 import type { ReplicaRouter } from './replica-router';
+import { requestWaitDeadline } from './request-scope';
+import { retryingBusy } from './sqlite-busy';
 
 export type SqlParam = string | number | null;
 
@@ -15,38 +18,63 @@ export function forUpdate(sql: Sql): string {
   return sql.isMysql ? ' FOR UPDATE' : '';
 }
 
+/** One open transaction: its connection and the named locks it holds until it ends. */
+export interface TransactionContext {
+  dataSource: DataSource;
+  runner: QueryRunner;
+  /** Named locks this transaction holds (MySQL GET_LOCK); DatabaseService releases them when it ends. */
+  heldLocks: Set<string>;
+}
+
 /**
- * The transaction the current async call chain runs in (set by DatabaseService.transaction). A query
- * on the pool `Sql` made while a transaction's work runs goes to the transaction's connection: it sees
- * the transaction's own writes, and a transaction never waits for a second pooled connection (with
- * every connection held by a transaction waiting for a lock, that wait would never end).
+ * The transaction the current async call chain runs in (set by DatabaseService.transaction): the one
+ * way code is inside a transaction. Every statement made through `Sql` while a transaction's work
+ * runs goes to the transaction's connection: it sees the transaction's own writes, and a transaction
+ * never waits for a second pooled connection (with every connection held by a transaction waiting for
+ * a lock, that wait would never end). Stores therefore take no connection argument.
  */
-export const transactionScope = new AsyncLocalStorage<{ dataSource: DataSource; runner: QueryRunner }>();
+export const transactionScope = new AsyncLocalStorage<TransactionContext>();
 
 export interface WriteResult {
   insertId: number;
   affected: number;
 }
 
+/** How statements made outside a transaction reach the database. */
+export interface PoolRoad {
+  /** MySQL: the bounded wait for one of the pool's connections. */
+  gate?: ConnectionGate;
+  /** SQLite: how long a statement waits while another process holds the file's write lock. */
+  busyWaitMs: number;
+  /** Where the reads of anonymous GET/HEAD requests go (replica-router.ts). */
+  replicas?: ReplicaRouter;
+}
+
 /**
  * The one way SQL reaches the database: parameterised statements (`?` placeholders on both engines),
- * either on the pool or inside a transaction. Table names come from `table()` so the WordPress
- * prefix is applied everywhere.
+ * inside the current transaction if there is one (`transactionScope`), else on the pool. Table names
+ * come from `table()` so the WordPress prefix is applied everywhere.
  */
 export class Sql {
   constructor(
     private readonly dataSource: DataSource,
     readonly prefix: string,
-    private readonly runner?: QueryRunner,
-    /** Pool only: where the reads of anonymous GET/HEAD requests go (replica-router.ts). */
-    private readonly replicas?: ReplicaRouter,
+    /** How statements made outside a transaction reach the database. */
+    private readonly pool: PoolRoad,
   ) {}
-
-  /** Named locks this transaction holds (MySQL GET_LOCK); DatabaseService releases them when it ends. */
-  readonly heldLocks = new Set<string>();
 
   get isMysql(): boolean {
     return this.dataSource.options.type === 'mysql';
+  }
+
+  /** The transaction of this database the current call chain runs in, if any. */
+  private transaction(): TransactionContext | undefined {
+    const scope = transactionScope.getStore();
+    return scope?.dataSource === this.dataSource ? scope : undefined;
+  }
+
+  get inTransaction(): boolean {
+    return this.transaction() !== undefined;
   }
 
   /**
@@ -57,12 +85,13 @@ export class Sql {
    */
   async lock(name: string): Promise<void> {
     if (!this.isMysql) return;
-    if (!this.runner) throw new Error('Sql.lock() needs a transaction');
+    const transaction = this.transaction();
+    if (!transaction) throw new Error('Sql.lock() needs a transaction');
     const key = `${this.prefix}${name}`.slice(0, 64);
-    if (this.heldLocks.has(key)) return;
+    if (transaction.heldLocks.has(key)) return;
     const row = await this.one<{ got: number | null }>('SELECT GET_LOCK(?, 10) AS got', [key]);
     if (Number(row?.got) !== 1) throw Object.assign(new Error(`lock ${key} not granted`), { errno: 1205 });
-    this.heldLocks.add(key);
+    transaction.heldLocks.add(key);
   }
 
   /** Prefixed, quoted table name, e.g. table('posts') → `wp_posts`. */
@@ -88,25 +117,35 @@ export class Sql {
 
   /**
    * A pool read may be answered by a read replica (replica-router.ts); everything else, and any read a
-   * replica cannot answer, goes to the primary. A lost or unreachable primary surfaces as the 503
-   * RestError (database-errors.ts).
+   * replica cannot answer, goes to the primary. A lost or unreachable primary, or one busy beyond the
+   * bounded wait, surfaces as the 503 RestError (database-errors.ts).
    */
   private async exec(sql: string, params: SqlParam[], read = false): Promise<QueryResult> {
-    const scope = transactionScope.getStore();
-    const shared = this.runner ?? (scope?.dataSource === this.dataSource ? scope.runner : undefined);
-    const replicas = !shared && read ? this.replicas : undefined;
+    const shared = this.transaction()?.runner;
+    const replicas = !shared && read ? this.pool.replicas : undefined;
     const request = replicas?.routable(sql);
     if (replicas && request) {
       const answer = await replicas.read(request, sql, params);
       if (answer) return answer;
     }
-    const runner = shared ?? this.dataSource.createQueryRunner();
     try {
-      return await runner.query(sql, params, true);
+      return await (shared ? shared.query(sql, params, true) : this.onPool(sql, params));
     } catch (error) {
       throw asDatabaseError(error);
-    } finally {
-      if (!shared) await runner.release();
     }
+  }
+
+  /** MySQL: waits its turn for a pooled connection; SQLite: waits out another process's write lock. */
+  private onPool(sql: string, params: SqlParam[]): Promise<QueryResult> {
+    const pool = this.pool;
+    const once = async () => {
+      const runner = this.dataSource.createQueryRunner();
+      try {
+        return await runner.query(sql, params, true);
+      } finally {
+        await runner.release();
+      }
+    };
+    return pool.gate ? pool.gate.run(once) : retryingBusy(once, requestWaitDeadline(pool.busyWaitMs));
   }
 }

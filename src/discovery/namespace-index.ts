@@ -33,19 +33,21 @@ function describeEndpoint(endpoint: Endpoint, ctx: DescribeContext) {
 
 /** A route's description object (WP core `get_data_for_route`); also the body of OPTIONS. */
 export function describeRoute(route: Route, ctx: DescribeContext): Record<string, unknown> {
+  // Defaults computed from the namespace (the index's own `namespace` argument) are the route's.
+  const routeCtx = route.namespace === ctx.site.namespace ? ctx : { ...ctx, site: { ...ctx.site, namespace: route.namespace } };
   const data: Record<string, unknown> = {
-    namespace: ctx.site.namespace,
+    namespace: route.namespace,
     methods: route.endpoints.flatMap((e) => e.methods),
-    endpoints: route.endpoints.map((e) => describeEndpoint(e, ctx)),
+    endpoints: route.endpoints.map((e) => describeEndpoint(e, routeCtx)),
   };
   if (route.pathParams.length === 0) data._links = { self: [{ href: `${ctx.restRoot}${route.pattern}` }] };
   return data;
 }
 
-/** `GET /tribe/events/v1` (index-and-doc.md §1). */
-export function namespaceIndex(routes: Route[], ctx: DescribeContext) {
+/** `GET /tribe/events/v1` (index-and-doc.md §1), and the index of any declared namespace: its routes. */
+export function namespaceIndex(namespace: string, routes: Route[], ctx: DescribeContext) {
   return {
-    namespace: ctx.site.namespace,
+    namespace,
     routes: Object.fromEntries(routes.map((route) => [route.pattern, describeRoute(route, ctx)])),
     _links: { up: [{ href: `${ctx.restRoot}/` }] },
   };

@@ -1,6 +1,6 @@
 import { ArgSpec, docTypeOf } from '../rest/params/rest-arg.decorator';
-import { COLLECTION_LAYOUTS, DELETE_STATUSES, DOCUMENTED_IN_PATH, GENERIC_LAYOUT, LIST_STATUSES } from './collection-layout';
-import { DOC_SCHEMAS } from './doc-schemas';
+import { DELETE_STATUSES, DOCUMENTED_IN_PATH, layoutOf, LIST_STATUSES } from './collection-layout';
+import { docSchemas } from './doc-schemas';
 import { DOC_TEXTS, DocTextKey } from './doc-texts';
 import { DescribeContext } from './namespace-index';
 import { Endpoint, Route, RouteArg } from './route-table';
@@ -31,19 +31,20 @@ function parameter({ name, spec }: RouteArg, route: Route, ctx: DescribeContext)
 }
 
 function requestBody(args: RouteArg[], ctx: DescribeContext) {
-  const properties = Object.fromEntries(
-    args.map(({ name, spec }) => [name, { description: ctx.t(spec.i18nKey, spec.description), ...schemaOf(spec) }]),
-  );
+  const properties = Object.fromEntries(args.map(({ name, spec }) => [name, { description: ctx.t(spec.i18nKey, spec.description), ...schemaOf(spec) }]));
   return { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties } } } };
 }
 
 function responses(operation: Operation, statuses: readonly number[], route: Route, ctx: DescribeContext) {
-  const schema = COLLECTION_LAYOUTS[route.group]?.schema;
+  const schema = layoutOf(route.group).schema;
   return Object.fromEntries(
     statuses.map((status) => {
       const description = text(ctx, `doc.responses.${operation}.${status}` as DocTextKey);
       if (!schema || (status !== 200 && status !== 201) || operation === 'doc') return [String(status), { description }];
-      const body = operation === 'list' ? { title: route.group, type: 'array', items: { $ref: `#/components/schemas/${schema}` } } : { $ref: `#/components/schemas/${schema}` };
+      const body =
+        operation === 'list'
+          ? { title: route.group, type: 'array', items: { $ref: `#/components/schemas/${schema}` } }
+          : { $ref: `#/components/schemas/${schema}` };
       return [String(status), { description, content: { 'application/json': { schema: body } } }];
     }),
   );
@@ -60,9 +61,14 @@ function operations(route: Route, ctx: DescribeContext): Record<string, unknown>
   if (route.pathParams.length === 0) {
     if (!get) return {};
     if (!get.list) return { get: { responses: responses('doc', [200], route, ctx) } };
-    return { get: withParameters(get.args.map((a) => parameter(a, route, ctx)), { responses: responses('list', LIST_STATUSES, route, ctx) }) };
+    return {
+      get: withParameters(
+        get.args.map((a) => parameter(a, route, ctx)),
+        { responses: responses('list', LIST_STATUSES, route, ctx) },
+      ),
+    };
   }
-  const layout = COLLECTION_LAYOUTS[route.group] ?? GENERIC_LAYOUT;
+  const layout = layoutOf(route.group);
   const readParameters = (get?.args ?? []).map((a) => parameter(a, route, ctx));
   const ops: Record<string, unknown> = {};
   if (get) ops.get = withParameters(readParameters, { responses: responses('get', layout.getStatuses, route, ctx) });
@@ -77,7 +83,10 @@ function operations(route: Route, ctx: DescribeContext): Record<string, unknown>
   }
   const remove = find((e) => e.methods.includes('DELETE'));
   if (remove) {
-    ops.delete = withParameters(remove.args.map((a) => parameter(a, route, ctx)), { responses: responses('delete', DELETE_STATUSES, route, ctx) });
+    ops.delete = withParameters(
+      remove.args.map((a) => parameter(a, route, ctx)),
+      { responses: responses('delete', DELETE_STATUSES, route, ctx) },
+    );
   }
   return ops;
 }
@@ -93,7 +102,7 @@ export function openApiDocument(routes: Route[], ctx: DescribeContext, restBase:
   return {
     openapi: '3.0.0',
     info: { version: '1.0.0', title: text(ctx, 'doc.title'), description: text(ctx, 'doc.description') },
-    components: { schemas: DOC_SCHEMAS },
+    components: { schemas: docSchemas() },
     servers: [{ url: `${restBase}/` }],
     paths,
   };

@@ -1,4 +1,4 @@
-import { SetMetadata, Type } from '@nestjs/common';
+import { Type } from '@nestjs/common';
 import { RestArg } from '../rest/params/rest-arg.decorator';
 
 /** `{id}` of a record route (WordPress pattern `\d+`). */
@@ -15,12 +15,3 @@ export class RecordSlugArgs {
 
 /** Path parameters described by default, by name; any other `:name` falls back to RecordSlugArgs' shape. */
 export const DEFAULT_PATH_ARGS: Readonly<Record<string, Type>> = { id: RecordIdArgs, slug: RecordSlugArgs };
-
-export const PATH_ARGS = Symbol('path-args');
-
-/**
- * Describes a handler's path parameters with a DTO of its own (declared with @RestArg, like every
- * argument) instead of the shared RecordIdArgs / RecordSlugArgs. Documentation only: the path is
- * checked by its route pattern (e.g. @IdParam).
- */
-export const PathArgs = (dto: Type) => SetMetadata(PATH_ARGS, dto);

@@ -1,6 +1,7 @@
 import { Controller, Get, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { AppConfig } from '../config/app-config';
 import { OptionsStore } from '../wordpress/options.store';
 import { DescribeContextFactory } from './describe-context';
 import { describeRoute } from './namespace-index';
@@ -12,8 +13,8 @@ const asInt = (value: string | undefined) => (value && /^-?\d+$/.test(value) ? N
 
 /**
  * `GET /wp-json/` (and `/{lang}/wp-json/`): WordPress core's REST root index (`get_index`), so that
- * generic WordPress REST clients discover this namespace and its routes as on a WordPress site.
- * Only the namespace this service implements is listed.
+ * generic WordPress REST clients discover the namespaces and routes as on a WordPress site: the
+ * plugin's, then those resources declare (`eca/v1`). Only namespaces this service implements are listed.
  */
 @ApiTags('discovery')
 @Controller('wp-json')
@@ -22,14 +23,42 @@ export class RestRootController {
     private readonly table: RouteTable,
     private readonly contexts: DescribeContextFactory,
     private readonly options: OptionsStore,
+    private readonly config: AppConfig,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'WordPress REST API root index' })
+  @ApiOkResponse({
+    description: 'The site and its REST routes',
+    schema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        description: { type: 'string' },
+        url: { type: 'string' },
+        home: { type: 'string' },
+        gmt_offset: { type: 'number' },
+        timezone_string: { type: 'string' },
+        namespaces: { type: 'array', items: { type: 'string' } },
+        authentication: { type: 'object' },
+        routes: { type: 'object', description: 'Each route with its methods and arguments, as the namespace indexes give them' },
+      },
+    },
+  })
+  @ApiOperation({
+    summary: 'WordPress REST API root index',
+    description:
+      'WordPress core’s `/wp-json/` answer: the site’s name, address and time zone, its namespaces and routes, and where application passwords are authorized. Public. Generic WordPress REST clients start here.',
+  })
   async index(@Req() req: Request) {
     const [ctx, raw] = await Promise.all([this.contexts.forRequest(req), this.options.getRaw(SITE_OPTIONS)]);
-    const home = raw.get('home') || ctx.publicBase;
-    const siteUrl = raw.get('siteurl') || home;
+    // The site's address as every link gives it (SITE_URL, else `home`, else the request's origin);
+    // `siteurl` only where it is the site's own (not replaced by SITE_URL or the request's host).
+    const home = ctx.publicBase;
+    const ownHome = (raw.get('home') ?? '').replace(/\/+$/, '') === home;
+    const siteUrl = (ownHome && raw.get('siteurl')) || home;
+    // wp-admin stays where a real WordPress's `siteurl` says, even when SITE_URL names this service;
+    // a home guessed from the request (no SITE_URL, README "Decisions") has no wp-admin of its own.
+    const adminBase = ((ownHome || this.config.siteUrl) && raw.get('siteurl')) || home;
     const routes: Record<string, unknown> = {
       '/': {
         namespace: '',
@@ -51,9 +80,9 @@ export class RestRootController {
       site_logo: asInt(raw.get('site_logo')),
       site_icon: asInt(raw.get('site_icon')),
       site_icon_url: '',
-      namespaces: [ctx.site.namespace],
+      namespaces: this.table.namespaces(),
       authentication: {
-        'application-passwords': { endpoints: { authorization: `${siteUrl.replace(/\/+$/, '')}/wp-admin/authorize-application.php` } },
+        'application-passwords': { endpoints: { authorization: `${adminBase.replace(/\/+$/, '')}/wp-admin/authorize-application.php` } },
       },
       routes,
       _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },

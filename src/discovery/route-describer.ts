@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { hasAll, isAuthenticated } from '../auth/caller';
 import { RouteDescriber } from '../rest/http-pipeline';
 import { RestRequest } from '../rest/request-context';
-import { WRITE_CAPABILITIES } from './collection-layout';
+import { resourceOf } from '../rest/resources/resource-registry';
 import { DescribeContextFactory } from './describe-context';
 import { describeRoute } from './namespace-index';
 import { RouteTable } from './route-table';
@@ -19,7 +19,7 @@ export class PipelineRouteDescriber implements RouteDescriber {
     const route = this.table.match(req.path);
     if (!route) return undefined;
     const caller = req.caller;
-    const needed = WRITE_CAPABILITIES[route.group];
+    const needed = resourceOf(route.group)?.writeCapabilities;
     const mayWrite = caller !== undefined && isAuthenticated(caller) && (!needed || hasAll(caller, ...needed));
     return route.endpoints.flatMap((e) => e.methods).filter((method) => method === 'GET' || mayWrite);
   }

@@ -5,8 +5,9 @@ import { AppConfig } from '../config/app-config';
 import { INTERNAL_NAMESPACE, INTERNAL_REST_ROOT } from '../rest/http-pipeline';
 import { PAGINATED } from '../rest/pagination/pagination.interceptor';
 import { ArgSpec, restArgsOf } from '../rest/params/rest-arg.decorator';
-import { COLLECTION_LAYOUTS, EndpointKind, GROUP_ORDER } from './collection-layout';
-import { DEFAULT_PATH_ARGS, PATH_ARGS, RecordSlugArgs } from './path-args';
+import { declaredNamespaces } from '../rest/resources/resource-registry';
+import { EndpointKind, groupOrder, layoutOf } from './collection-layout';
+import { DEFAULT_PATH_ARGS, RecordSlugArgs } from './path-args';
 
 export interface RouteArg {
   name: string;
@@ -27,6 +28,8 @@ export interface Endpoint {
 }
 
 export interface Route {
+  /** The namespace, as the indexes name it: `tribe/events/v1` (NS_ROOT applied) or a declared one (`eca/v1`). */
+  namespace: string;
   /** Index key, e.g. `/tribe/events/v1/venues/(?P<id>\d+)` (configured namespace). */
   pattern: string;
   /** /doc path relative to the namespace, e.g. `/venues/{id}`. */
@@ -37,6 +40,14 @@ export interface Route {
   endpoints: Endpoint[];
   /** Matches the internal request path (after the pipeline's rewriting). */
   matcher: RegExp;
+  /** The internal path with `{param}`s, as Swagger documents it (`/wp-json/tribe/events/v1/venues/{id}`). */
+  swaggerPath: string;
+}
+
+/** A namespace's internal mount point (`tribe/events/v1` whatever NS_ROOT says) and its index name. */
+interface Namespace {
+  internal: string;
+  name: string;
 }
 
 export interface RouteHandler {
@@ -49,14 +60,15 @@ export interface RouteHandler {
 
 const EDITABLE = new Set(['POST', 'PUT', 'PATCH']);
 const DOCUMENTED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-const NAMESPACE_PREFIX = `${INTERNAL_REST_ROOT}${INTERNAL_NAMESPACE}`.slice(1);
+const REST_PREFIX = INTERNAL_REST_ROOT.slice(1);
 
 const kindOf = (methods: string[]): EndpointKind => (methods[0] === 'GET' ? 'GET' : methods[0] === 'DELETE' ? 'DELETE' : 'EDITABLE');
 
 /**
- * Every route of the namespace, read from the controllers' own metadata (paths, methods, the DTO each
- * handler validates with): the single source of the namespace index, /doc, Swagger UI, `Allow` and
- * OPTIONS answers. Built once, on first use, after every module has registered its controllers.
+ * Every route of the plugin's namespace and of the namespaces resources declare, read from the
+ * controllers' own metadata (paths, methods, the DTO each handler validates with): the single source
+ * of the namespace indexes, the REST root index, /doc, Swagger UI, `Allow` and OPTIONS answers. Built
+ * once, on first use, after every module has registered its controllers.
  */
 @Injectable()
 export class RouteTable {
@@ -69,6 +81,27 @@ export class RouteTable {
 
   routes(): Route[] {
     return (this.built ??= this.build());
+  }
+
+  /** The plugin's namespace (`tribe/events/v1` with NS_ROOT applied), then the declared ones. */
+  namespaces(): string[] {
+    return this.knownNamespaces().map((ns) => ns.name);
+  }
+
+  /** The routes of one namespace (by its index name). */
+  routesOf(namespace: string): Route[] {
+    return this.routes().filter((route) => route.namespace === namespace);
+  }
+
+  private knownNamespaces(): Namespace[] {
+    const plugin = { internal: INTERNAL_NAMESPACE.slice(1), name: this.config.namespacePath.slice(1) };
+    return [plugin, ...declaredNamespaces().map((ns) => ({ internal: ns, name: ns }))];
+  }
+
+  /** The namespace a controller path (`wp-json/<namespace>/…`) is mounted under, if any. */
+  private namespaceOf(base: string): Namespace | undefined {
+    const path = base.toLowerCase();
+    return this.knownNamespaces().find(({ internal }) => path === `${REST_PREFIX}/${internal}` || path.startsWith(`${REST_PREFIX}/${internal}/`));
   }
 
   /** The route an internal request path belongs to. */
@@ -90,16 +123,18 @@ export class RouteTable {
       const controller = wrapper.metatype as Type | undefined;
       if (!controller) continue;
       const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '').replace(/^\/+|\/+$/g, '');
-      if (base.toLowerCase() !== NAMESPACE_PREFIX && !base.toLowerCase().startsWith(`${NAMESPACE_PREFIX}/`)) continue;
+      const namespace = this.namespaceOf(base);
+      if (!namespace) continue;
       for (const method of Object.getOwnPropertyNames(controller.prototype)) {
         const handler = (controller.prototype as Record<string, unknown>)[method];
         if (method === 'constructor' || typeof handler !== 'function') continue;
         const verb = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
         if (verb === undefined || !DOCUMENTED_METHODS.has(verb) || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
         const sub = String(Reflect.getMetadata(PATH_METADATA, handler)).replace(/^\/+|\/+$/g, '');
-        const relative = `${base.slice(NAMESPACE_PREFIX.length)}${sub ? `/${sub}` : ''}`;
-        const route = routes.get(relative.toLowerCase()) ?? this.newRoute(relative);
-        routes.set(relative.toLowerCase(), route);
+        const relative = `${base.slice(`${REST_PREFIX}/${namespace.internal}`.length)}${sub ? `/${sub}` : ''}`;
+        const key = `${namespace.internal}:${relative.toLowerCase()}`;
+        const route = routes.get(key) ?? this.newRoute(namespace, relative);
+        routes.set(key, route);
         const endpoint = this.addEndpoint(route, controller, method, verb);
         this.handlerList.push({ controller, method, route, endpoint, httpMethod: verb });
       }
@@ -109,19 +144,24 @@ export class RouteTable {
     return this.orderRoutes(list);
   }
 
-  private newRoute(relative: string): Route {
+  private newRoute(namespace: Namespace, relative: string): Route {
     const segments = relative.split('/').filter(Boolean);
     const pathParams = segments.filter((s) => s.startsWith(':')).map((s) => s.slice(1));
     const regex = (name: string) => (name === 'id' ? '\\d+' : '[^/]+');
     const pattern = segments.map((s) => (s.startsWith(':') ? `(?P<${s.slice(1)}>${regex(s.slice(1))})` : s)).join('/');
     const matcher = segments.map((s) => (s.startsWith(':') ? `(${regex(s.slice(1))})` : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+    const docPath = `/${segments.map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/')}`;
+    const mount = `${INTERNAL_REST_ROOT}/${namespace.internal}`;
     return {
-      pattern: `${this.config.namespacePath}${pattern ? `/${pattern}` : ''}`,
-      docPath: segments.map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/').replace(/^/, '/'),
+      namespace: namespace.name,
+      pattern: `/${namespace.name}${pattern ? `/${pattern}` : ''}`,
+      docPath,
       group: segments[0] ?? '',
       pathParams,
       endpoints: [],
-      matcher: new RegExp(`^${INTERNAL_REST_ROOT}${INTERNAL_NAMESPACE}${matcher ? `/${matcher}` : ''}/?$`, 'i'),
+      // Namespaces are letters, digits, `_`, `-` and `/` (resource-registry.ts): nothing to escape.
+      matcher: new RegExp(`^${mount}${matcher ? `/${matcher}` : ''}/?$`, 'i'),
+      swaggerPath: `${mount}${docPath === '/' ? '' : docPath}`,
     };
   }
 
@@ -133,10 +173,9 @@ export class RouteTable {
       shared.methods.push(verb);
       return shared;
     }
-    const pathDto = Reflect.getMetadata(PATH_ARGS, (controller.prototype as Record<string, object>)[method]) as Type | undefined;
     const args = new Map<string, ArgSpec>();
     for (const name of route.pathParams) {
-      const spec = restArgsOf(pathDto ?? DEFAULT_PATH_ARGS[name] ?? RecordSlugArgs).get(name) ?? restArgsOf(RecordSlugArgs).get('slug')!;
+      const spec = restArgsOf(DEFAULT_PATH_ARGS[name] ?? RecordSlugArgs).get(name) ?? restArgsOf(RecordSlugArgs).get('slug')!;
       args.set(name, spec);
     }
     const dtoArgs = dto ? [...restArgsOf(dto)].map(([name, spec]) => ({ name, spec })) : [];
@@ -160,19 +199,29 @@ export class RouteTable {
   }
 
   private orderEndpoints(route: Route): void {
-    const order = route.pathParams.length ? COLLECTION_LAYOUTS[route.group]?.endpointOrder : undefined;
+    const order = route.pathParams.length ? layoutOf(route.group).endpointOrder : undefined;
     if (!order) return;
     const rank = (e: Endpoint) => order.indexOf(kindOf(e.methods));
     route.endpoints.sort((a, b) => rank(a) - rank(b));
   }
 
-  /** Groups in the plugin's order; in a group: the collection, then `{id}`, then the other routes. */
+  /**
+   * The plugin's namespace first, then the declared ones; in a namespace, groups in the plugin's order
+   * (the declared positions); in a group: the collection, then `{id}`, then the other routes.
+   */
   private orderRoutes(routes: Route[]): Route[] {
-    const groups = [...new Set([...GROUP_ORDER, ...routes.map((r) => r.group)])];
+    const namespaces = this.namespaces();
+    const groups = [...new Set([...groupOrder(), ...routes.map((r) => r.group)])];
     const kind = (r: Route) => (r.pathParams.length === 0 ? 0 : r.docPath.endsWith(`/${r.group}/{id}`) ? 1 : 2);
     return routes
       .map((route, i) => ({ route, i }))
-      .sort((a, b) => groups.indexOf(a.route.group) - groups.indexOf(b.route.group) || kind(a.route) - kind(b.route) || a.i - b.i)
+      .sort(
+        (a, b) =>
+          namespaces.indexOf(a.route.namespace) - namespaces.indexOf(b.route.namespace) ||
+          groups.indexOf(a.route.group) - groups.indexOf(b.route.group) ||
+          kind(a.route) - kind(b.route) ||
+          a.i - b.i,
+      )
       .map(({ route }) => route);
   }
 }

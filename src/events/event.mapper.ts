@@ -2,11 +2,12 @@ import { CATEGORIES } from '../categories/categories.taxonomy';
 import { TAGS } from '../tags/tags.taxonomy';
 import { TermLinks } from '../terms/term-links';
 import { embeddedTerm } from '../terms/term-shapes';
+import { phpEmpty } from '../wordpress/rendering';
 import { GLOBAL_ID_LINEAGE, PostLinks } from '../wordpress/permalinks';
 import { PostMeta } from '../wordpress/posts.store';
-import { renderContent, renderExcerpt, renderTitle } from '../wordpress/rendering';
+import { renderedContent, renderedExcerpt, renderedTitle } from '../cache/rendered-text';
 import { costDetails, renderCost } from './cost';
-import { renderEventDates } from './dates';
+import { renderEventDates } from '../dates';
 import { EventRecord, firstMeta } from './read/event-record';
 import { EventSiteSettings } from './read/event-settings';
 import { escHtml } from '../wordpress/text-sanitize';
@@ -20,7 +21,6 @@ export interface EventMapContext {
   settings: EventSiteSettings;
 }
 
-
 /** `show_map` / `show_map_link`: row absent → true; `""` and `"0"` → false; anything else → true. */
 function mapFlag(meta: PostMeta, key: string): boolean {
   const value = firstMeta(meta, key);
@@ -28,7 +28,6 @@ function mapFlag(meta: PostMeta, key: string): boolean {
 }
 
 /** PHP `empty()` of a stored meta string. */
-const phpEmpty = (value: string | undefined) => value === undefined || value === '' || value === '0';
 
 /** events.md §1.4: `[]` when no definition has a value, else an object keyed by field name. */
 function customFields(meta: PostMeta, settings: EventSiteSettings): unknown[] | Record<string, { label: string; value: string }> {
@@ -79,9 +78,9 @@ export function mapEvent(record: EventRecord, ctx: EventMapContext): Record<stri
     modified_utc: post.post_modified_gmt,
     url,
     rest_url: `${ctx.restBase}/events/${post.ID}`,
-    title: renderTitle(post.post_title),
-    description: renderContent(post.post_content),
-    excerpt: renderExcerpt(post.post_excerpt),
+    title: renderedTitle(post.post_title),
+    description: renderedContent(post.post_content),
+    excerpt: renderedExcerpt(post.post_excerpt),
     slug: post.post_name,
     image: record.image,
     ...dates,

@@ -3,17 +3,20 @@ import { Caller, isAuthenticated } from '../auth/caller';
 import { ListTotals } from '../cache/list-totals';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
-import { Sql } from '../database/sql';
-import { ReadCredentials } from '../linked-posts/request.decorators';
-import { canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from '../linked-posts/visibility';
+import { passwordAccess } from '../auth/post-access';
+import { ReadCredentials } from '../rest/request-context';
+import { canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from '../auth/post-access';
 import { effectivePerPage, Page } from '../rest/pagination/page';
+import { addressedSlug } from '../rest/params/slug-segment';
 import { RestError } from '../rest/rest-error';
 import { PostRow, PostsStore } from '../wordpress/posts.store';
 import { SiteService } from '../wordpress/site.service';
-import { sanitizeTitle } from '../wordpress/slugs';
-import { DateInputError, DateWindowParams, eventDateWindow } from './dates';
+import { DateInputError, DateWindowParams, eventDateWindow } from '../dates';
 import { EventListArgs } from './dto/event-list.args';
-import { EventListFilters, EventListQuery } from './event-list.query';
+import { EventListFilters, EventListQuery } from './repository/event-list.query';
+import { TicketData } from './repository/ticket-links';
+import { GeoSelection, VenueGeoIndex } from '../venues/venue-geo.index';
+import { DEFAULT_RADIUS_KM, searchArea } from '../venues/geo/geo-area';
 import { EventLoader, EventRepresentationMode } from './read/event.loader';
 import { EventSettingsReader } from './read/event-settings';
 import { searchTerms } from './read/event-search';
@@ -26,8 +29,6 @@ export type EventRef = { id: number } | { slug: string };
 export interface RenderContext {
   caller: Caller;
   requestOrigin: string;
-  /** Read inside the writer's transaction (before commit). */
-  sql?: Sql;
   /**
    * Whether the answer carries `json_ld` (and the embedded venue/organizers theirs). Default true, as
    * agreed for the seam; write answers of events.md §3/§5/§6 have none, so the writer passes false.
@@ -50,12 +51,14 @@ export class EventsReadService {
     private readonly site: SiteService,
     private readonly config: AppConfig,
     private readonly totals: ListTotals,
+    private readonly tickets: TicketData,
+    private readonly venueGeo: VenueGeoIndex,
   ) {}
 
   /** The single-event representation of any status, no visibility check (the write side's answers). */
   async render(id: number, ctx: RenderContext): Promise<Record<string, unknown>> {
     const mode: EventRepresentationMode = ctx.jsonLd === false ? 'plain' : 'single';
-    const reps = await this.loader.represent([id], { caller: ctx.caller, requestOrigin: ctx.requestOrigin, sql: ctx.sql, mode });
+    const reps = await this.loader.represent([id], { caller: ctx.caller, requestOrigin: ctx.requestOrigin, mode });
     const rep = reps.get(id);
     if (!rep) throw new RestError('rest-event-not-found', `Event ${id} was not found.`, 404);
     return rep;
@@ -63,7 +66,7 @@ export class EventsReadService {
 
   /** `GET /events/{id}` and `/events/by-slug/{slug}` (events.md §2.1 handler order). */
   async read(ref: EventRef, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Record<string, unknown>> {
-    const post = await this.target(ref);
+    const post = await this.target(ref, requestOrigin);
     if (post.post_status === 'trash') throw new RestError('event-no-longer-available', 'The event is in the trash.', 403);
     if (!canRead(caller, post)) throw new RestError('event-not-accessible', 'The event is not accessible.', 403);
     if (!passwordUnlocked(caller, post, undefined, credentials.password, credentials.context)) {
@@ -79,9 +82,12 @@ export class EventsReadService {
   }
 
   /** The addressed event: unknown ID 404, non-event 400, unknown slug 400 on `slug` (Q45, events.md §2.2). */
-  private async target(ref: EventRef): Promise<PostRow> {
+  private async target(ref: EventRef, requestOrigin: string): Promise<PostRow> {
+    // An event's row is usually shared under the data version already (EventLoader); anything else is read.
+    const event = 'id' in ref ? await this.loader.post(ref.id, requestOrigin) : undefined;
+    if (event) return event;
     if ('slug' in ref) {
-      const post = await this.posts.bySlug(EVENT_POST_TYPE, sanitizeTitle(ref.slug));
+      const post = await this.posts.bySlug(EVENT_POST_TYPE, addressedSlug(ref.slug));
       if (!post) throw RestError.invalidParams({ slug: 'Invalid parameter.' });
       return post;
     }
@@ -93,35 +99,41 @@ export class EventsReadService {
 
   /** `GET /events` (lists-and-filters.md §2). */
   async list(args: EventListArgs, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Page<Record<string, unknown>>> {
-    const filters = await this.filters(args, caller);
+    const filters = await this.filters(args, caller, credentials);
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const query = new EventListQuery(this.db.sql, filters, this.config.eventDatesSource);
-    const [ids, total] = await Promise.all([
-      query.page((args.page - 1) * perPage, perPage),
-      this.totals.total(query.countStatement(), () => query.count()),
-    ]);
+    const { rows, total } = await query.list.run<{ ID: number }>((args.page - 1) * perPage, perPage, this.totals.counter);
+    const ids = rows.map((row) => Number(row.ID));
     const reps = await this.loader.represent(ids, { caller, requestOrigin, credentials, mode: 'list' });
     return { items: ids.map((id) => reps.get(id)).filter((rep) => rep !== undefined), total, page: args.page, perPage };
   }
 
   /** Validates the parameters that need the database (all failures in one 400) and builds the filters. */
-  private async filters(args: EventListArgs, caller: Caller): Promise<EventListFilters> {
+  private async filters(args: EventListArgs, caller: Caller, credentials: ReadCredentials): Promise<EventListFilters> {
     const invalid: Record<string, string> = {};
     const statuses = listStatuses(caller, EVENT_POST_TYPE, args.status);
     if (!statuses) invalid.status = 'Invalid parameter.';
-    const [categories, tags, venueIds, organizerIds, parentOk] = await Promise.all([
+    const [categories, tags, venueIds, organizerIds, parentOk, ticketData, geo] = await Promise.all([
       args.categories && this.termFilter.resolve('tribe_events_cat', args.categories),
       args.tags && this.termFilter.resolve('post_tag', args.tags),
       args.venue && this.existing('tribe_venue', args.venue),
       args.organizer && this.existing('tribe_organizer', args.organizer),
       args.post_parent === undefined || this.posts.byId(args.post_parent).then((p) => p?.post_type === EVENT_POST_TYPE),
+      args.ticketed !== undefined && this.tickets.present(),
+      this.geoSelection(args),
     ]);
     if (categories === null) invalid.categories = 'Invalid parameter.';
     if (tags === null) invalid.tags = 'Invalid parameter.';
     if (venueIds === null) invalid.venue = 'Invalid parameter.';
     if (organizerIds === null) invalid.organizer = 'Invalid parameter.';
     if (!parentOk) invalid.post_parent = 'Invalid parameter.';
-    if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
+    // Without any Event Tickets data the plugin's answer without Event Tickets (errors.md): `true` fails, `false` is no filter.
+    const details: Record<string, unknown> = {};
+    if (args.ticketed && !ticketData) {
+      invalid.ticketed = 'Event Tickets is not active: events cannot be filtered by ticket.';
+      details.ticketed = { code: 'event-tickets-not-active', message: invalid.ticketed, data: null };
+    }
+    if (Object.keys(invalid).length) throw RestError.invalidParams(invalid, details);
 
     const settings = await this.settings.read();
     const window = this.window(args, settings.timezone, settings);
@@ -135,10 +147,13 @@ export class EventsReadService {
       tagTermTaxonomyIds: tags ?? undefined,
       venueIds: venueIds ?? undefined,
       organizerIds: organizerIds ?? undefined,
+      geo,
       featured: args.featured,
+      ticketed: ticketData ? args.ticketed : undefined,
       postParent: args.post_parent,
       search: args.search === undefined ? undefined : searchTerms(args.search),
       excludeProtected: args.search !== undefined && !isAuthenticated(caller),
+      access: passwordAccess(caller, EVENT_POST_TYPE, credentials),
     };
   }
 
@@ -164,6 +179,18 @@ export class EventsReadService {
       if (error instanceof DateInputError) throw RestError.invalidParams({ [error.param]: 'Invalid parameter.' });
       throw error;
     }
+  }
+
+  /**
+   * `geoloc_lat` + `geoloc_lng` (both validated together by EventListArgs): the events whose venue lies
+   * within `geoloc_radius`; `geoloc` truthy alone: the events whose venue has coordinates; else none.
+   */
+  private async geoSelection(args: EventListArgs): Promise<GeoSelection | undefined> {
+    if (args.geoloc_lat !== undefined && args.geoloc_lng !== undefined) {
+      const centre = { lat: Number(args.geoloc_lat), lng: Number(args.geoloc_lng) };
+      return this.venueGeo.select(searchArea(centre, args.geoloc_radius ?? DEFAULT_RADIUS_KM));
+    }
+    return args.geoloc ? this.venueGeo.select('all') : undefined;
   }
 
   /** The IDs when every one names a post of that type (any status), else null. */

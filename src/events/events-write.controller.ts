@@ -1,17 +1,17 @@
 import { Controller, Delete, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller } from '../auth/caller';
-import { CurrentCaller } from '../auth/current-caller.decorator';
-import { RequestOrigin } from '../linked-posts/request.decorators';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
-import { EventReadArgs } from './read/event-read.args';
+import { RequestContext, RequestCtx } from '../rest/request-context';
+import { DeleteArgs } from '../rest/delete.args';
+import { EventDeleteArgs } from './dto/event-delete.args';
 import { EventCreateArgs, EventUpdateArgs, EventUpdateByIdArgs, RawEventParams } from './dto/event-write.args';
 import { EventsWriteService } from './events-write.service';
 
 /**
  * The write routes of `/events` (events.md §3, §5, §6): create (201), update by ID or slug with POST,
- * PUT or PATCH (200, all partial), trash by ID or slug (200). Each handler also receives the raw
+ * PUT or PATCH (200, all partial; from the trash too: a restore), trash by ID or slug (200), or with
+ * `force=true` delete for good (200, `{deleted, previous}`). Each handler also receives the raw
  * parameters (`raw`, not validated again) so omitted fields can be told from defaulted ones.
  */
 @ApiTags('events')
@@ -20,50 +20,50 @@ export class EventsWriteController {
   constructor(private readonly events: EventsWriteService) {}
 
   @Post()
-  create(@RestParams() args: EventCreateArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
-    return this.events.create(args, raw, caller, origin);
+  create(@RestParams() args: EventCreateArgs, @RestParams() raw: RawEventParams, @RequestCtx() ctx: RequestContext) {
+    return this.events.create(args, raw, ctx.caller, ctx.origin);
   }
 
   @Post('by-slug/:slug')
   @HttpCode(200)
-  updateBySlugPost(@Param('slug') slug: string, @RestParams() args: EventUpdateArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
-    return this.events.update({ slug }, args, raw, caller, origin);
+  updateBySlugPost(@Param('slug') slug: string, @RestParams() args: EventUpdateArgs, @RestParams() raw: RawEventParams, @RequestCtx() ctx: RequestContext) {
+    return this.events.update({ slug }, args, raw, ctx.caller, ctx.origin);
   }
 
   @Put('by-slug/:slug')
-  updateBySlugPut(@Param('slug') slug: string, @RestParams() args: EventUpdateArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
-    return this.events.update({ slug }, args, raw, caller, origin);
+  updateBySlugPut(@Param('slug') slug: string, @RestParams() args: EventUpdateArgs, @RestParams() raw: RawEventParams, @RequestCtx() ctx: RequestContext) {
+    return this.events.update({ slug }, args, raw, ctx.caller, ctx.origin);
   }
 
   @Patch('by-slug/:slug')
-  updateBySlugPatch(@Param('slug') slug: string, @RestParams() args: EventUpdateArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
-    return this.events.update({ slug }, args, raw, caller, origin);
+  updateBySlugPatch(@Param('slug') slug: string, @RestParams() args: EventUpdateArgs, @RestParams() raw: RawEventParams, @RequestCtx() ctx: RequestContext) {
+    return this.events.update({ slug }, args, raw, ctx.caller, ctx.origin);
   }
 
   @Delete('by-slug/:slug')
-  trashBySlug(@Param('slug') slug: string, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
-    return this.events.trash({ slug }, caller, origin);
+  removeBySlug(@Param('slug') slug: string, @RestParams() args: DeleteArgs, @RequestCtx() ctx: RequestContext) {
+    return this.events.remove({ slug }, args.force === true, ctx.caller, ctx.origin);
   }
 
   @Post(':id')
   @HttpCode(200)
-  updatePost(@IdParam() id: number, @RestParams() args: EventUpdateByIdArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
-    return this.events.update({ id }, args, raw, caller, origin);
+  updatePost(@IdParam() id: number, @RestParams() args: EventUpdateByIdArgs, @RestParams() raw: RawEventParams, @RequestCtx() ctx: RequestContext) {
+    return this.events.update({ id }, args, raw, ctx.caller, ctx.origin);
   }
 
   @Put(':id')
-  updatePut(@IdParam() id: number, @RestParams() args: EventUpdateByIdArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
-    return this.events.update({ id }, args, raw, caller, origin);
+  updatePut(@IdParam() id: number, @RestParams() args: EventUpdateByIdArgs, @RestParams() raw: RawEventParams, @RequestCtx() ctx: RequestContext) {
+    return this.events.update({ id }, args, raw, ctx.caller, ctx.origin);
   }
 
   @Patch(':id')
-  updatePatch(@IdParam() id: number, @RestParams() args: EventUpdateByIdArgs, @RestParams() raw: RawEventParams, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
-    return this.events.update({ id }, args, raw, caller, origin);
+  updatePatch(@IdParam() id: number, @RestParams() args: EventUpdateByIdArgs, @RestParams() raw: RawEventParams, @RequestCtx() ctx: RequestContext) {
+    return this.events.update({ id }, args, raw, ctx.caller, ctx.origin);
   }
 
-  /** The plugin declares the read `password` on this route too (namespace index); it plays no part in trashing. */
+  /** The plugin declares the read `password` on this route too (namespace index); it plays no part in deleting. */
   @Delete(':id')
-  trash(@IdParam() id: number, @RestParams() _args: EventReadArgs, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string) {
-    return this.events.trash({ id }, caller, origin);
+  remove(@IdParam() id: number, @RestParams() args: EventDeleteArgs, @RequestCtx() ctx: RequestContext) {
+    return this.events.remove({ id }, args.force === true, ctx.caller, ctx.origin);
   }
 }

@@ -2,15 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { requireCapabilities, requirePermission } from '../auth/permissions';
 import { DatabaseService } from '../database/database.service';
-import { Sql } from '../database/sql';
-import { can } from '../linked-posts/visibility';
+import { can } from '../auth/post-access';
 import { RestError } from '../rest/rest-error';
 import { Permalinks } from '../wordpress/permalinks';
 import { PostsStore } from '../wordpress/posts.store';
 import { SiteClockService } from '../wordpress/site-clock';
-import { sanitizeTitle } from '../wordpress/slugs';
 import { RawEventParams } from './dto/event-write.args';
 import { EVENT_POST_TYPE, EventRef, EventsReadService } from './events-read.service';
+import { addressedSlug } from '../rest/params/slug-segment';
 import { EventWriteArgs, EventWritePlan, EventWritePlanner, StoredEvent } from './write/event-write-plan';
 import { EventWriter } from './write/event-writer';
 
@@ -41,7 +40,7 @@ export class EventsWriteService {
     requireCapabilities(caller, 'edit_tribe_events');
     this.requireAuthorRight(plan, caller, undefined);
     const links = await this.permalinks.forOrigin(origin);
-    return this.transaction(RestError.internal(), (sql) => this.writer.create(plan, { sql, caller, clock, links }), caller, origin);
+    return this.transaction(RestError.internal(), () => this.writer.create(plan, { caller, clock, links }), caller, origin);
   }
 
   /**
@@ -62,9 +61,8 @@ export class EventsWriteService {
     const failed = new RestError('could-not-update-event', 'The event could not be updated.', 403);
     return this.transaction(
       failed,
-      async (sql) => {
-        await this.writer.update({ post: (await this.posts.lockedById(post.post.ID, sql))!, meta: await this.posts.metaOf(post.post.ID, undefined, sql) }, plan, {
-          sql,
+      async () => {
+        await this.writer.update({ post: (await this.posts.lockedById(post.post.ID))!, meta: await this.posts.metaOf(post.post.ID, undefined) }, plan, {
           caller,
           clock,
           links,
@@ -78,25 +76,39 @@ export class EventsWriteService {
 
   /**
    * events.md §6: unknown slug → 400 on `slug` (validation); permission (`delete_post`, or the general
-   * `delete_tribe_events` when no post exists); 404 / 400 / 410 `event-is-in-trash`; `force` ignored (Q46).
+   * `delete_tribe_events` when no post exists); 404 / 400. Without `force`: trashed, 410
+   * `event-is-in-trash` when it already is. With `force=true` (README "Decisions", revising Q46): deleted
+   * for good, trashed or not, answered as WordPress core answers it: `{deleted: true, previous}`.
    */
-  async trash(ref: EventRef, caller: Caller, origin: string): Promise<Representation> {
+  async remove(ref: EventRef, force: boolean, caller: Caller, origin: string): Promise<Representation> {
     const stored = await this.stored(ref);
     if ('slug' in ref && !stored) throw RestError.invalidParams({ slug: 'Invalid parameter.' });
     if (stored?.post.post_type === EVENT_POST_TYPE) requirePermission(caller, can('delete', caller, stored.post, stored.meta));
     else requireCapabilities(caller, 'delete_tribe_events');
     const { post } = this.existingEvent(ref, stored);
     const inTrash = () => new RestError('event-is-in-trash', 'The event is already in the trash.', 410);
-    if (post.post_status === 'trash') throw inTrash();
+    if (post.post_status === 'trash' && !force) throw inTrash();
     const clock = await this.clocks.clock();
     const links = await this.permalinks.forOrigin(origin);
     const failed = new RestError('could-not-delete-event', 'The event could not be deleted.', 500);
+    if (force) {
+      return this.guarded(failed, () =>
+        this.db.transaction(async () => {
+          const current = await this.posts.lockedById(post.ID);
+          // Deleted by another request since it was read.
+          if (!current) throw this.notFound(ref);
+          const previous = await this.reader.render(post.ID, { caller, requestOrigin: origin, jsonLd: false });
+          await this.writer.deletePermanently(current);
+          return { deleted: true, previous };
+        }),
+      );
+    }
     return this.transaction(
       failed,
-      async (sql) => {
-        const current = (await this.posts.lockedById(post.ID, sql))!;
+      async () => {
+        const current = (await this.posts.lockedById(post.ID))!;
         if (current.post_status === 'trash') throw inTrash();
-        await this.writer.trash(current, { sql, caller, clock, links });
+        await this.writer.trash(current, { caller, clock, links });
         return post.ID;
       },
       caller,
@@ -104,17 +116,21 @@ export class EventsWriteService {
     );
   }
 
-  /** The addressed post with its meta (any type and status), or undefined. Slugs normalised as WordPress does. */
+  /** The addressed post with its meta (any type and status), or undefined; an empty slug is a 400 for every caller. */
   private async stored(ref: EventRef): Promise<StoredEvent | undefined> {
-    const post = 'id' in ref ? await this.posts.byId(ref.id) : await this.posts.bySlug(EVENT_POST_TYPE, sanitizeTitle(ref.slug));
+    const post = 'id' in ref ? await this.posts.byId(ref.id) : await this.posts.bySlug(EVENT_POST_TYPE, addressedSlug(ref.slug));
     return post ? { post, meta: await this.posts.metaOf(post.ID) } : undefined;
   }
 
   private existingEvent(ref: EventRef, stored: StoredEvent | undefined): StoredEvent {
     const label = 'id' in ref ? String(ref.id) : ref.slug;
-    if (!stored) throw new RestError('rest-event-not-found', `Event ${label} was not found.`, 404);
+    if (!stored) throw this.notFound(ref);
     if (stored.post.post_type !== EVENT_POST_TYPE) throw new RestError('rest-invalid-event-id', `Post ${label} is not an event.`, 400);
     return stored;
+  }
+
+  private notFound(ref: EventRef): RestError {
+    return new RestError('rest-event-not-found', `Event ${'id' in ref ? ref.id : ref.slug} was not found.`, 404);
   }
 
   /** Q24 DEVIATE: setting another user as author needs `edit_others_tribe_events` (403 `rest_cannot_edit_others`). */
@@ -128,19 +144,21 @@ export class EventsWriteService {
 
   /**
    * Runs the write in one transaction and renders the event inside it (so the answer is exactly what
-   * was committed). Storage failures answer `failure`; RestErrors (e.g. could-not-create-venue) pass.
+   * was committed).
    */
-  private async transaction(
-    failure: RestError,
-    work: (sql: Sql) => Promise<number>,
-    caller: Caller,
-    origin: string,
-  ): Promise<Representation> {
+  private transaction(failure: RestError, work: () => Promise<number>, caller: Caller, origin: string): Promise<Representation> {
+    return this.guarded(failure, () =>
+      this.db.transaction(async () => {
+        const id = await work();
+        return this.reader.render(id, { caller, requestOrigin: origin, jsonLd: false });
+      }),
+    );
+  }
+
+  /** Storage failures answer `failure` (logged); RestErrors (e.g. could-not-create-venue) pass. */
+  private async guarded<T>(failure: RestError, work: () => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction(async (sql) => {
-        const id = await work(sql);
-        return this.reader.render(id, { caller, requestOrigin: origin, sql, jsonLd: false });
-      });
+      return await work();
     } catch (error) {
       if (error instanceof RestError) throw error;
       this.logger.error(`${failure.code}: ${(error as Error).stack ?? error}`);

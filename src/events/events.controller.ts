@@ -1,11 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller } from '../auth/caller';
-import { CurrentCaller } from '../auth/current-caller.decorator';
-import { Credentials, ReadCredentials, RequestOrigin } from '../linked-posts/request.decorators';
 import { Paginated } from '../rest/pagination/pagination.interceptor';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
+import { RequestContext, RequestCtx } from '../rest/request-context';
 import { EventListArgs } from './dto/event-list.args';
 import { EventsReadService } from './events-read.service';
 import { EventReadArgs } from './read/event-read.args';
@@ -23,23 +21,17 @@ export class EventsController {
     args: EventListArgs,
     pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist.' },
   })
-  list(@RestParams() args: EventListArgs, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-    return this.events.list(args, caller, origin, credentials);
+  list(@RestParams() args: EventListArgs, @RequestCtx() ctx: RequestContext) {
+    return this.events.list(args, ctx.caller, ctx.origin, ctx.credentials);
   }
 
   @Get('by-slug/:slug')
-  readBySlug(@Param('slug') slug: string, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-    return this.events.read({ slug }, caller, origin, credentials);
+  readBySlug(@Param('slug') slug: string, @RequestCtx() ctx: RequestContext) {
+    return this.events.read({ slug }, ctx.caller, ctx.origin, ctx.credentials);
   }
 
   @Get(':id')
-  read(
-    @IdParam() id: number,
-    @RestParams() _args: EventReadArgs,
-    @CurrentCaller() caller: Caller,
-    @RequestOrigin() origin: string,
-    @Credentials() credentials: ReadCredentials,
-  ) {
-    return this.events.read({ id }, caller, origin, credentials);
+  read(@IdParam() id: number, @RestParams() _args: EventReadArgs, @RequestCtx() ctx: RequestContext) {
+    return this.events.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
   }
 }

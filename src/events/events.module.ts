@@ -3,21 +3,25 @@ import { OrganizersModule } from '../organizers/organizers.module';
 import { TermsModule } from '../terms/terms.module';
 import { VenuesModule } from '../venues/venues.module';
 import { LinkedInputResolver } from '../linked-posts/linked-input.resolver';
+import { Resource } from '../rest/resources/resource.decorator';
 import { EventsController } from './events.controller';
 import { EventsWriteController } from './events-write.controller';
 import { EventsWriteService } from './events-write.service';
 import { OccurrenceBackfill } from './occurrence-backfill';
-import { TecTables } from './tec-tables';
+import { TecTables } from './repository/tec-tables';
+import { TicketData } from './repository/ticket-links';
 import { EventTermsWriter } from './write/event-terms';
 import { EventWritePlanner } from './write/event-write-plan';
 import { EventWriter } from './write/event-writer';
-import { KnownRange } from './write/known-range';
+import { KnownRange } from './repository/known-range';
 import { EventsReadService } from './events-read.service';
 import { EventLoader } from './read/event.loader';
 import { EventSettingsReader } from './read/event-settings';
 import { EventTermFilter } from './read/event-term-filter';
+import { EVENTS_RESOURCE } from './events.resource';
 
 /** `/events`: reads (EventsReadService, exported for the write side) and writes. */
+@Resource(EVENTS_RESOURCE)
 @Module({
   imports: [VenuesModule, OrganizersModule, TermsModule],
   controllers: [EventsController, EventsWriteController],
@@ -31,6 +35,7 @@ import { EventTermFilter } from './read/event-term-filter';
     EventWriter,
     EventTermsWriter,
     TecTables,
+    TicketData,
     OccurrenceBackfill,
     KnownRange,
     LinkedInputResolver,

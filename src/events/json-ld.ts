@@ -1,6 +1,7 @@
-import { jsonLdDescription, jsonLdName, renderTitle } from '../wordpress/rendering';
+import { renderedTitle } from '../cache/rendered-text';
+import { jsonLdDescription, jsonLdName, titleWithStatusPrefix } from '../wordpress/rendering';
 import { renderCost } from './cost';
-import { jsonLdDate, jsonLdValidFrom } from './dates';
+import { jsonLdDate, jsonLdValidFrom, zoneOrFallback } from '../dates';
 import { EventRecord, firstMeta } from './read/event-record';
 import { EventSiteSettings } from './read/event-settings';
 
@@ -45,15 +46,17 @@ export function eventJsonLd(record: EventRecord, event: JsonObject, settings: Ev
   const data: JsonObject = {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    name: jsonLdName(renderTitle(post.post_title)),
+    name: jsonLdName(renderedTitle(titleWithStatusPrefix(post))),
     description: jsonLdDescription(post.post_excerpt, post.post_content),
   };
   if (record.image && record.image.url) data.image = record.image.url;
   data.url = event.url;
   data.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   data.eventStatus = EVENT_STATUS[firstMeta(meta, '_tribe_events_status') ?? ''] ?? 'https://schema.org/EventScheduled';
-  data.startDate = jsonLdDate(event.start_date as string | null, event.utc_start_date as string | null);
-  data.endDate = jsonLdDate(event.end_date as string | null, event.utc_end_date as string | null);
+  // TEC: the event's zone in `event` mode (the default), else the site's (JSON_LD/Event.php).
+  const zone = zoneOrFallback(settings.timezoneMode === 'site' ? undefined : firstMeta(meta, '_EventTimezone'), settings.timezone);
+  data.startDate = jsonLdDate(event.start_date as string | null, zone);
+  data.endDate = jsonLdDate(event.end_date as string | null, zone);
   const venue = Array.isArray(record.venue) ? record.venue[0] : record.venue;
   const location = linkedJsonLd(venue);
   if (location !== undefined) data.location = location;

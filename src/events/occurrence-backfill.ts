@@ -1,12 +1,18 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
-import { placeholders, Sql } from '../database/sql';
-import { EventDateMeta, formatUtc } from './dates';
-import { TecTables } from './tec-tables';
+import { EventDateMeta, formatUtc, formatWall, isStorableWall, parseStoredWall, WallTime, wallToMs } from '../dates';
+import { PostsStore } from '../wordpress/posts.store';
+import { TecTables } from './repository/tec-tables';
 
 const DATE_KEYS = ['_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC', '_EventDuration', '_EventTimezone', '_EventTimezoneAbbr'];
+const BOUND_KEYS = ['_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC'] as const;
 const BATCH = 500;
+/** IDs named in the start-up warning about unusable date meta (the count is always complete). */
+const LISTED_IDS = 20;
+
+/** What an event's meta gives its TEC rows: the dates, or the reason it gets none. */
+type EventRows = { dates: EventDateMeta } | { unusable: true };
 
 /**
  * At boot, gives every dated event that has no `tec_occurrences` row its TEC rows, from its meta —
@@ -14,6 +20,8 @@ const BATCH = 500;
  * database only this service writes, nothing is missing and nothing is written; this covers data
  * written without the TEC 6 tables (a TEC 5 site, an import). One anti-join over the events, then
  * batches of upserts (TecTables.upsert, the same rows an API write makes).
+ * An event whose four dates are not all real dates in years 1000–9999 (older versions stored
+ * `0NaN-NaN-NaN NaN:NaN:NaN` for absurd input, issue #13) is skipped: one warning per start names them.
  */
 @Injectable()
 export class OccurrenceBackfill implements OnApplicationBootstrap {
@@ -22,65 +30,64 @@ export class OccurrenceBackfill implements OnApplicationBootstrap {
   constructor(
     private readonly db: DatabaseService,
     private readonly tec: TecTables,
+    private readonly posts: PostsStore,
     private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.eventDatesSource !== 'occurrences') return;
-    const sql = this.db.sql;
-    if (!(await this.tec.exist(sql))) return;
-    const missing = await this.missing(sql);
+    if (!(await this.tec.exist())) return;
+    const missing = await this.tec.eventsWithoutOccurrence();
     if (!missing.length) return;
     let written = 0;
+    const unusable: number[] = [];
     for (let i = 0; i < missing.length; i += BATCH) {
       const ids = missing.slice(i, i + BATCH);
-      written += await this.db.transaction(async (tx) => {
+      written += await this.db.transaction(async () => {
         let count = 0;
         const now = formatUtc(Date.now());
-        for (const [postId, dates] of await this.dateMeta(tx, ids)) {
-          await this.tec.upsert(tx, postId, dates, now);
-          count++;
+        for (const [postId, rows] of await this.eventRows(ids)) {
+          if ('unusable' in rows) unusable.push(postId);
+          else if (await this.tec.upsert(postId, rows.dates, now)) count++;
         }
         return count;
       });
     }
-    this.logger.log(`${written} dated event(s) without TEC occurrence rows given their rows (from their meta)`);
-  }
-
-  private async missing(sql: Sql): Promise<number[]> {
-    const rows = await sql.rows<{ ID: number }>(
-      `SELECT p.ID FROM ${sql.table('posts')} p
-        WHERE p.post_type = 'tribe_events'
-          AND EXISTS (SELECT 1 FROM ${sql.table('postmeta')} m WHERE m.post_id = p.ID AND m.meta_key = '_EventStartDateUTC')
-          AND NOT EXISTS (SELECT 1 FROM ${sql.table('tec_occurrences')} o WHERE o.post_id = p.ID)`,
-    );
-    return rows.map((r) => Number(r.ID));
-  }
-
-  /** The date meta of these events, for those that have the four dates (duration computed when absent). */
-  private async dateMeta(sql: Sql, ids: number[]): Promise<Map<number, EventDateMeta>> {
-    const rows = await sql.rows<{ post_id: number; meta_key: string; meta_value: string }>(
-      `SELECT post_id, meta_key, meta_value FROM ${sql.table('postmeta')} WHERE post_id IN (${placeholders(ids)}) AND meta_key IN (${placeholders(DATE_KEYS)})`,
-      [...ids, ...DATE_KEYS],
-    );
-    const byPost = new Map<number, Record<string, string>>();
-    for (const row of rows) {
-      const meta = byPost.get(Number(row.post_id)) ?? {};
-      meta[row.meta_key] ??= row.meta_value;
-      byPost.set(Number(row.post_id), meta);
+    if (written) this.logger.log(`${written} dated event(s) without TEC occurrence rows given their rows (from their meta)`);
+    if (unusable.length) {
+      const listed = unusable.slice(0, LISTED_IDS).join(', ') + (unusable.length > LISTED_IDS ? ', …' : '');
+      this.logger.warn(
+        `${unusable.length} event(s) without TEC occurrence rows skipped: their date meta is missing or not a date in years 1000–9999 (IDs ${listed}); they stay out of the event list until their dates are written again`,
+      );
     }
-    const result = new Map<number, EventDateMeta>();
+  }
+
+  /** The date meta of these events (duration computed when absent or not a number), or why they get no rows. */
+  private async eventRows(ids: number[]): Promise<Map<number, EventRows>> {
+    const byPost = new Map<number, Record<string, string>>();
+    for (const [postId, meta] of await this.posts.meta(ids, DATE_KEYS)) {
+      if (meta.size) byPost.set(postId, Object.fromEntries([...meta].map(([key, values]) => [key, values[0]])));
+    }
+    const result = new Map<number, EventRows>();
     for (const [postId, meta] of byPost) {
-      if (!meta._EventStartDate || !meta._EventEndDate || !meta._EventStartDateUTC || !meta._EventEndDateUTC) continue;
-      const seconds = (Date.parse(`${meta._EventEndDateUTC.replace(' ', 'T')}Z`) - Date.parse(`${meta._EventStartDateUTC.replace(' ', 'T')}Z`)) / 1000;
+      const walls = BOUND_KEYS.map((key) => parseStoredWall(meta[key]));
+      if (!walls.every((wall): wall is WallTime => wall !== null && isStorableWall(wall))) {
+        result.set(postId, { unusable: true });
+        continue;
+      }
+      const [start, end, startUtc, endUtc] = walls.map(formatWall);
+      const seconds = (wallToMs(walls[3]) - wallToMs(walls[2])) / 1000;
+      const duration = /^\s*\d+\s*$/.test(meta._EventDuration ?? '') ? meta._EventDuration : String(seconds);
       result.set(postId, {
-        _EventStartDate: meta._EventStartDate,
-        _EventEndDate: meta._EventEndDate,
-        _EventStartDateUTC: meta._EventStartDateUTC,
-        _EventEndDateUTC: meta._EventEndDateUTC,
-        _EventDuration: meta._EventDuration ?? String(seconds),
-        _EventTimezone: meta._EventTimezone ?? 'UTC',
-        _EventTimezoneAbbr: meta._EventTimezoneAbbr ?? 'UTC',
+        dates: {
+          _EventStartDate: start,
+          _EventEndDate: end,
+          _EventStartDateUTC: startUtc,
+          _EventEndDateUTC: endUtc,
+          _EventDuration: duration,
+          _EventTimezone: meta._EventTimezone ?? 'UTC',
+          _EventTimezoneAbbr: meta._EventTimezoneAbbr ?? 'UTC',
+        },
       });
     }
     return result;

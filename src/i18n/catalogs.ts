@@ -6,18 +6,28 @@ import it from './catalogs/it';
 
 /** Translations by catalog key; English comes from the source texts (DTO descriptions, DOC_TEXTS). */
 export type Catalog = Record<string, string>;
+export type TranslatedLanguage = Exclude<Language, 'en'>;
+/** A module's translations, by language. */
+export type ModuleCatalogs = Readonly<Partial<Record<TranslatedLanguage, Catalog>>>;
 
-const CATALOGS: Record<Exclude<Language, 'en'>, Catalog> = { fr: { ...fr }, de: { ...de }, es: { ...es }, it: { ...it } };
+/** The shared texts (src/i18n/catalogs), then each module's own entries as it registers them. */
+const CATALOGS: Record<TranslatedLanguage, Catalog> = { fr: { ...fr }, de: { ...de }, es: { ...es }, it: { ...it } };
 
 /**
- * Adds a module's own translations (for a module that keeps its catalog beside its code rather than
- * in src/i18n/catalogs). Call it at import time of the module file, before the app boots.
+ * Adds a module's own translations, kept beside its code: a resource declares them (`catalogs` of
+ * its declaration), a shared module with argument classes of its own uses @Catalogs.
  */
-export function registerCatalogs(entries: Partial<Record<Exclude<Language, 'en'>, Catalog>>): void {
-  for (const [language, catalog] of Object.entries(entries) as [Exclude<Language, 'en'>, Catalog][]) Object.assign(CATALOGS[language], catalog);
+export function registerCatalogs(entries: ModuleCatalogs): void {
+  for (const [language, catalog] of Object.entries(entries) as [TranslatedLanguage, Catalog][]) Object.assign(CATALOGS[language], catalog);
 }
 
-export function catalogOf(language: Exclude<Language, 'en'>): Readonly<Catalog> {
+/** Registers a module's translations when its class is defined: `@Catalogs({ fr: {...}, ... }) @Module(...)`. */
+export function Catalogs(entries: ModuleCatalogs): ClassDecorator {
+  registerCatalogs(entries);
+  return () => undefined;
+}
+
+export function catalogOf(language: TranslatedLanguage): Readonly<Catalog> {
   return CATALOGS[language];
 }
 
@@ -26,6 +36,6 @@ export type Translate = (key: string | undefined, english: string) => string;
 
 export function translator(language: Language): Translate {
   if (language === SOURCE_LANGUAGE) return (_key, english) => english;
-  const catalog = CATALOGS[language as Exclude<Language, 'en'>];
+  const catalog = CATALOGS[language as TranslatedLanguage];
   return (key, english) => (key !== undefined && catalog[key]) || english;
 }

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ArgSpec } from '../rest/params/rest-arg.decorator';
-import { isTimeInput } from '../events/dates';
+import { isTimeInput } from '../dates';
 
 /** Statuses a write may ask for (Q22 DEVIATE: not every registered status). */
 export const WRITABLE_STATUSES: readonly string[] = ['publish', 'future', 'draft', 'pending', 'private'];

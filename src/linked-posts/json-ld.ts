@@ -1,6 +1,5 @@
-import { ksesPost, renderTitle, wpautop } from '../wordpress/rendering';
+import { escJs, ksesPost, renderTitle, titleWithStatusPrefix, trimWords, wpautop } from '../wordpress/rendering';
 import { hasBlocks, parseBlocks, ParsedBlock, renderBlock } from '../wordpress/rendering/blocks';
-import { stripAllTags } from '../wordpress/text-sanitize';
 
 /** Tags `tribe_events_get_the_excerpt` keeps in an excerpt. */
 const EXCERPT_TAGS = new Set(['a', 'b', 'strong', 'em', 'span', 'ul', 'li', 'ol']);
@@ -20,30 +19,6 @@ const EXCERPT_BLOCKS = new Set([
 ]);
 const WRAPPER_BLOCKS = new Set(['core/columns', 'core/column', 'core/group']);
 
-/** PHP `addslashes`. */
-function addslashes(text: string): string {
-  return text.replace(/[\\'"\0]/g, (c) => (c === '\0' ? '\\0' : `\\${c}`));
-}
-
-/** PHP `stripslashes`. */
-function stripslashes(text: string): string {
-  return text.replace(/\\(\\|[\s\S])?/g, (_, c: string | undefined) => (c === undefined ? '' : c === '0' ? '\0' : c));
-}
-
-/**
- * WP core `esc_js`: HTML special characters escaped (entities kept), quotes backslash-escaped, CRs
- * dropped and line feeds written as the two characters `\n`.
- */
-export function escJs(text: string): string {
-  let safe = text
-    .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-  safe = stripslashes(safe.replace(/&#(?:x0*27|0*39);?/gi, "'")).replace(/\r/g, '');
-  return addslashes(safe).replace(/\n/g, '\\n');
-}
-
 /** WP core `antispambot`: each character randomly written as a decimal character reference or as is. */
 export function antispambot(email: string, random: () => number = Math.random): string {
   let out = '';
@@ -51,12 +26,6 @@ export function antispambot(email: string, random: () => number = Math.random): 
     out += char.charCodeAt(0) < 0x80 && random() < 0.5 ? `&#${char.charCodeAt(0)};` : char;
   }
   return out.split('@').join('&#64;');
-}
-
-/** WP core `wp_trim_words`: the first `count` words of the tag-free text, `more` appended when cut. */
-export function trimWords(text: string, count = 55, more = ' [&hellip;]'): string {
-  const words = stripAllTags(text).split(/[\n\r\t ]+/).filter((w) => w !== '');
-  return words.length > count ? words.slice(0, count).join(' ') + more : words.join(' ');
 }
 
 function keptBlocks(blocks: ParsedBlock[]): string {
@@ -90,12 +59,12 @@ export function jsonLdExcerpt(post: { post_excerpt: string; post_content: string
 /** The JSON-LD members every TEC object starts with (tribe-common `Tribe__JSON_LD__Abstract`). */
 export function jsonLdHead(
   type: string,
-  post: { post_title: string; post_excerpt: string; post_content: string },
+  post: { post_title: string; post_excerpt: string; post_content: string; post_status: string; post_password: string },
   imageUrl: string | undefined,
 ): Record<string, unknown> {
   const head: Record<string, unknown> = {
     '@type': type,
-    name: escJs(renderTitle(post.post_title)),
+    name: escJs(renderTitle(titleWithStatusPrefix(post))),
     description: escJs(jsonLdExcerpt(post)),
   };
   if (imageUrl) head.image = imageUrl;

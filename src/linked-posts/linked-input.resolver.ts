@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { DatabaseService } from '../database/database.service';
-import { Sql } from '../database/sql';
 import { RestError } from '../rest/rest-error';
 import { AttachmentsStore } from '../wordpress/attachments';
-import { parseDateInput, PublicationInput, UTC_ZONE, zoneOrFallback } from '../events/dates';
+import { ExternalImage, externalImage } from '../wordpress/external-image';
+import { DateInputError, parseDateInput, preparePublicationDates, PublicationInput, UTC_ZONE, zoneOrFallback } from '../dates';
 import { SiteClock } from '../wordpress/site-clock';
 import { UsersStore } from '../wordpress/users.store';
 import { LinkedInput } from './linked-post-type';
@@ -16,8 +16,11 @@ export interface ResolvedInput {
   author?: number;
   /** The supplied `date` / `date_utc` (known to parse). */
   dates: PublicationInput;
-  /** Attachment to set, null to remove the image, undefined to leave it. */
-  image?: number | null;
+  /**
+   * Attachment to set, an image URL to create one for (docs/images.md), null to remove the image,
+   * undefined to leave it.
+   */
+  image?: number | ExternalImage | null;
 }
 
 export function supplied(args: LinkedInput, name: string): boolean {
@@ -37,14 +40,14 @@ export class LinkedInputResolver {
     private readonly attachments: AttachmentsStore,
   ) {}
 
-  async resolve(args: LinkedInput, caller: Caller, clock: SiteClock, requestOrigin: string, sql: Sql = this.db.sql): Promise<ResolvedInput> {
+  async resolve(args: LinkedInput, caller: Caller, clock: SiteClock, requestOrigin: string): Promise<ResolvedInput> {
     const invalid: Record<string, string> = {};
     const resolved: ResolvedInput = { args, dates: {} };
     const now = clock.now().ms;
 
     if (supplied(args, 'author')) {
       const author = Number(args.author);
-      if (author > 0 && (await this.users.findById(author, sql))) resolved.author = author;
+      if (author > 0 && (await this.users.findById(author))) resolved.author = author;
       else invalid.author = 'Invalid parameter.';
     }
     // `date` is read in the site time zone (Q52 DEVIATE), `date_utc` as UTC.
@@ -57,9 +60,18 @@ export class LinkedInputResolver {
       if (parseDateInput(value, zone, now)) resolved.dates[name] = value;
       else invalid[name] = 'Invalid parameter.';
     }
+    // A date that parses may still fall outside DATETIME's range once written in the other column's zone.
+    if (!invalid.date && !invalid.date_utc) {
+      try {
+        preparePublicationDates(resolved.dates, { siteTimezone: clock.timezone, now, status: 'publish' });
+      } catch (error) {
+        if (!(error instanceof DateInputError)) throw error;
+        invalid[error.param] = 'Invalid parameter.';
+      }
+    }
     if (supplied(args, 'image')) {
-      const image = await this.image(String(args.image).trim(), caller, requestOrigin, sql);
-      if (image === false) invalid.image = 'Invalid parameter.';
+      const image = await this.image(String(args.image).trim(), caller, requestOrigin);
+      if (typeof image === 'string') invalid.image = image;
       else resolved.image = image;
     }
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
@@ -68,12 +80,16 @@ export class LinkedInputResolver {
 
   /**
    * formats.md §3.1: empty / `0` removes; an ID must be an image attachment; a URL needs
-   * `upload_files` and must name an existing attachment (remote images are not downloaded).
+   * `upload_files` and reuses the image attachment that already holds it, else names an external
+   * image the write records (README "Decisions": nothing is downloaded). A string: why it is refused.
    */
-  private async image(value: string, caller: Caller, requestOrigin: string, sql: Sql): Promise<number | null | false> {
+  private async image(value: string, caller: Caller, requestOrigin: string): Promise<number | ExternalImage | null | string> {
     if (value === '' || value === '0' || value === 'false') return null;
-    if (/^\d+$/.test(value)) return (await this.attachments.isImage(Number(value), sql)) ? Number(value) : false;
-    if (!caller.capabilities.has('upload_files')) return false;
-    return (await this.attachments.findImageByUrl(value, requestOrigin, sql)) ?? false;
+    if (/^\d+$/.test(value)) return (await this.attachments.isImage(Number(value))) ? Number(value) : `attachment ${value} is not an image`;
+    if (!caller.capabilities.has('upload_files')) return 'setting an image by URL needs the upload_files capability';
+    const existing = await this.attachments.findImageByUrl(value, requestOrigin);
+    if (existing !== undefined) return existing;
+    const external = externalImage(value);
+    return 'problem' in external ? external.problem : external;
   }
 }

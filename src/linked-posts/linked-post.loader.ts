@@ -1,38 +1,50 @@
 import { Injectable } from '@nestjs/common';
+import { RecordCache } from '../cache/record-cache';
 import { DatabaseService } from '../database/database.service';
-import { Sql } from '../database/sql';
 import { AttachmentsStore } from '../wordpress/attachments';
 import { GLOBAL_ID_LINEAGE } from '../wordpress/permalinks';
 import { PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
+import { SiteService } from '../wordpress/site.service';
 import { first, LinkedPostType } from './linked-post-type';
 import { LinkedRecord } from './representation';
 
 export const THUMBNAIL_ID = '_thumbnail_id';
 
-/** Loads venues or organizers with their meta and images: a fixed number of queries for any number of IDs. */
+/**
+ * Loads venues or organizers with their meta and images: a fixed number of queries for any number of
+ * IDs. Outside a write, records are shared by the requests of one data version (RecordCache).
+ */
 @Injectable()
 export class LinkedPostLoader {
   constructor(
     private readonly db: DatabaseService,
     private readonly posts: PostsStore,
     private readonly attachments: AttachmentsStore,
+    private readonly cache: RecordCache,
+    private readonly site: SiteService,
   ) {}
 
   /**
    * Records of `type` among `ids` (other post types and missing IDs are left out — a link to a post
    * of another type is not shown as a venue/organizer).
    */
-  async load(type: LinkedPostType, ids: readonly number[], requestOrigin: string, sql: Sql = this.db.sql): Promise<Map<number, LinkedRecord>> {
-    const posts = [...(await this.posts.byIds(ids, sql)).values()].filter((p) => p.post_type === type.postType);
-    if (!posts.length) return new Map();
+  async load(type: LinkedPostType, ids: readonly number[], requestOrigin: string): Promise<Map<number, LinkedRecord>> {
+    const read = (missing: readonly number[]) => this.read(type, missing, requestOrigin);
+    if (this.db.sql.inTransaction) return read(ids);
+    // Keyed by the public base image URLs are built on (the request's origin only without SITE_URL and `home`).
+    return this.cache.many(`${type.postType}\n${await this.site.publicBase(requestOrigin)}`, ids, read, recordSize);
+  }
+
+  private async read(type: LinkedPostType, ids: readonly number[], requestOrigin: string): Promise<Map<number, LinkedRecord>> {
+    // Rows and meta are asked for together (one round trip); meta of posts of another type is dropped.
+    const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (!wanted.length) return new Map();
     const keys = [...type.textFields.map((f) => f.key), ...type.extraMetaKeys, THUMBNAIL_ID, GLOBAL_ID_LINEAGE, TRASH_META_STATUS];
-    const meta = await this.posts.meta(
-      posts.map((p) => p.ID),
-      keys,
-      sql,
-    );
+    const [rows, meta] = await Promise.all([this.posts.byIds(wanted), this.posts.meta(wanted, keys)]);
+    const posts = [...rows.values()].filter((p) => p.post_type === type.postType);
+    if (!posts.length) return new Map();
     const thumbnails = posts.map((p) => Number(first(meta.get(p.ID)!, THUMBNAIL_ID) ?? 0)).filter((id) => id > 0);
-    const images = await this.attachments.images(thumbnails, requestOrigin, sql);
+    const images = await this.attachments.images(thumbnails, requestOrigin);
     const result = new Map<number, LinkedRecord>();
     for (const post of posts) {
       const m = meta.get(post.ID)!;
@@ -41,7 +53,14 @@ export class LinkedPostLoader {
     return result;
   }
 
-  async loadOne(type: LinkedPostType, id: number, requestOrigin: string, sql: Sql = this.db.sql): Promise<LinkedRecord | undefined> {
-    return (await this.load(type, [id], requestOrigin, sql)).get(id);
+  async loadOne(type: LinkedPostType, id: number, requestOrigin: string): Promise<LinkedRecord | undefined> {
+    return (await this.load(type, [id], requestOrigin)).get(id);
   }
+}
+
+/** Bytes a record holds, about: its post's texts and its meta values. */
+function recordSize({ post, meta }: LinkedRecord): number {
+  let size = 1024 + post.post_content.length + post.post_excerpt.length + post.post_title.length;
+  for (const [key, values] of meta) for (const value of values) size += key.length + value.length;
+  return 2 * size;
 }

@@ -1,11 +1,12 @@
 import { Caller } from '../auth/caller';
 import { Page } from '../rest/pagination/page';
+import { PostMeta } from '../wordpress/posts.store';
 import { SiteClock } from '../wordpress/site-clock';
 import { InlineWriteContext, LinkPlan, LinkedPostsInline } from './linked-posts.inline';
 import { EmbedOptions, LinkedPostsService, RecordRef, Representation } from './linked-posts.service';
 import { LinkedInput, LinkedPostType } from './linked-post-type';
 import { LinkedListArgs } from './list-args';
-import { ReadCredentials } from './request.decorators';
+import { ReadCredentials } from '../rest/request-context';
 
 /**
  * The shared linked-post behaviour bound to one type (venues or organizers). Besides the routes'
@@ -36,8 +37,9 @@ export abstract class LinkedPostResource {
     return this.linked.update(this.type, ref, args as LinkedInput, caller, origin, credentials);
   }
 
-  trash(ref: RecordRef, caller: Caller, origin: string, credentials: ReadCredentials): Promise<Representation> {
-    return this.linked.trash(this.type, ref, caller, origin, credentials);
+  /** Trashes the record, or with `force` deletes it for good. */
+  remove(ref: RecordRef, force: boolean, caller: Caller, origin: string, credentials: ReadCredentials): Promise<Representation> {
+    return this.linked.remove(this.type, ref, force, caller, origin, credentials);
   }
 
   /** Representations keyed by ID, whatever their status (Q48); one set of queries for any number of IDs. */
@@ -45,9 +47,13 @@ export abstract class LinkedPostResource {
     return this.linked.embed(this.type, ids, options);
   }
 
-  /** Validates an event's `venue` / `organizer` parameter before anything is written (400 naming it). */
-  prepareForEvent(raw: unknown, caller: Caller, clock: SiteClock, origin: string): Promise<LinkPlan> {
-    return this.inline.prepare(this.type, raw, caller, clock, origin);
+  /**
+   * Validates an event's `venue` / `organizer` parameter before anything is written (400 naming it).
+   * `eventMeta`: the event's stored meta on updates, whose links may be sent back as they are.
+   */
+  prepareForEvent(raw: unknown, caller: Caller, clock: SiteClock, origin: string, eventMeta?: PostMeta): Promise<LinkPlan> {
+    const alreadyLinked = (eventMeta?.get(this.type.eventLinkKey) ?? []).map(Number);
+    return this.inline.prepare(this.type, raw, caller, clock, origin, { alreadyLinked });
   }
 
   /**

@@ -1,15 +1,14 @@
+import { DeleteArgs } from '../rest/delete.args';
 import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Type } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller } from '../auth/caller';
-import { CurrentCaller } from '../auth/current-caller.decorator';
 import { Paginated } from '../rest/pagination/pagination.interceptor';
 import { declareArgs } from '../rest/params/declare-args';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
+import { RequestContext, RequestCtx } from '../rest/request-context';
 import { LinkedPostResource } from './linked-post.resource';
 import { LinkedPostType } from './linked-post-type';
 import { LinkedListArgs } from './list-args';
-import { Credentials, ReadCredentials, RequestOrigin } from './request.decorators';
 
 /** The request DTOs of one linked-post resource. */
 export interface LinkedPostArgTypes {
@@ -41,65 +40,65 @@ export function createLinkedPostsController(
       args: args.list,
       pageNotFound: { code: type.codes.pageNotFound, message: pageNotFoundMessage },
     })
-    list(@RestParams() query: LinkedListArgs, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.list(query, caller, origin, credentials);
+    list(@RestParams() query: LinkedListArgs, @RequestCtx() ctx: RequestContext) {
+      return this.records.list(query, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Post()
-    create(@RestParams() body: object, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.create(body, caller, origin, credentials);
+    create(@RestParams() body: object, @RequestCtx() ctx: RequestContext) {
+      return this.records.create(body, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Get('by-slug/:slug')
-    readBySlug(@Param('slug') slug: string, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.read({ slug }, caller, origin, credentials);
+    readBySlug(@Param('slug') slug: string, @RequestCtx() ctx: RequestContext) {
+      return this.records.read({ slug }, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Delete('by-slug/:slug')
-    trashBySlug(@Param('slug') slug: string, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.trash({ slug }, caller, origin, credentials);
+    removeBySlug(@Param('slug') slug: string, @RestParams() args: DeleteArgs, @RequestCtx() ctx: RequestContext) {
+      return this.records.remove({ slug }, args.force === true, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Post('by-slug/:slug')
     @HttpCode(200)
-    updateBySlugPost(@Param('slug') slug: string, @RestParams() body: object, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.update({ slug }, body, caller, origin, credentials);
+    updateBySlugPost(@Param('slug') slug: string, @RestParams() body: object, @RequestCtx() ctx: RequestContext) {
+      return this.records.update({ slug }, body, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Put('by-slug/:slug')
-    updateBySlugPut(@Param('slug') slug: string, @RestParams() body: object, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.update({ slug }, body, caller, origin, credentials);
+    updateBySlugPut(@Param('slug') slug: string, @RestParams() body: object, @RequestCtx() ctx: RequestContext) {
+      return this.records.update({ slug }, body, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Patch('by-slug/:slug')
-    updateBySlugPatch(@Param('slug') slug: string, @RestParams() body: object, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.update({ slug }, body, caller, origin, credentials);
+    updateBySlugPatch(@Param('slug') slug: string, @RestParams() body: object, @RequestCtx() ctx: RequestContext) {
+      return this.records.update({ slug }, body, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Get(':id')
-    read(@IdParam() id: number, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.read({ id }, caller, origin, credentials);
+    read(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
+      return this.records.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Delete(':id')
-    trash(@IdParam() id: number, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.trash({ id }, caller, origin, credentials);
+    remove(@IdParam() id: number, @RestParams() args: DeleteArgs, @RequestCtx() ctx: RequestContext) {
+      return this.records.remove({ id }, args.force === true, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Post(':id')
     @HttpCode(200)
-    updatePost(@IdParam() id: number, @RestParams() body: object, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.update({ id }, body, caller, origin, credentials);
+    updatePost(@IdParam() id: number, @RestParams() body: object, @RequestCtx() ctx: RequestContext) {
+      return this.records.update({ id }, body, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Put(':id')
-    updatePut(@IdParam() id: number, @RestParams() body: object, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.update({ id }, body, caller, origin, credentials);
+    updatePut(@IdParam() id: number, @RestParams() body: object, @RequestCtx() ctx: RequestContext) {
+      return this.records.update({ id }, body, ctx.caller, ctx.origin, ctx.credentials);
     }
 
     @Patch(':id')
-    updatePatch(@IdParam() id: number, @RestParams() body: object, @CurrentCaller() caller: Caller, @RequestOrigin() origin: string, @Credentials() credentials: ReadCredentials) {
-      return this.records.update({ id }, body, caller, origin, credentials);
+    updatePatch(@IdParam() id: number, @RestParams() body: object, @RequestCtx() ctx: RequestContext) {
+      return this.records.update({ id }, body, ctx.caller, ctx.origin, ctx.credentials);
     }
   }
 

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { DatabaseService } from '../database/database.service';
-import { Sql } from '../database/sql';
 import { RestValidationPipe } from '../rest/params/rest-validation.pipe';
 import { RestError } from '../rest/rest-error';
 import { PostLinks } from '../wordpress/permalinks';
-import { PostsStore } from '../wordpress/posts.store';
+import { PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
 import { SiteClock } from '../wordpress/site-clock';
 import { LinkedInputResolver, ResolvedInput } from './linked-input.resolver';
 import { LinkedPostWriter } from './linked-post.writer';
 import { LinkedInput, LinkedPostType } from './linked-post-type';
+import { canRead } from '../auth/post-access';
 
 /** One linked record of an event write, as validated before anything is written. */
 export type LinkItem = { existing: number } | { inline: ResolvedInput } | { cannotCreate: true };
@@ -20,9 +20,8 @@ export type LinkItem = { existing: number } | { inline: ResolvedInput } | { cann
  */
 export type LinkPlan = { kind: 'unchanged' } | { kind: 'clear' } | { kind: 'link'; items: LinkItem[] };
 
-/** Everything the inline writes of an event need; `sql` is the event's transaction. */
+/** Everything the inline writes of an event need (they run in the event's transaction). */
 export interface InlineWriteContext {
-  sql: Sql;
   caller: Caller;
   clock: SiteClock;
   links: PostLinks;
@@ -56,13 +55,24 @@ export class LinkedPostsInline {
     private readonly writer: LinkedPostWriter,
   ) {}
 
-  /** Validates the raw `venue` / `organizer` parameter of an event write; throws `rest_invalid_param`. */
-  async prepare(type: LinkedPostType, raw: unknown, caller: Caller, clock: SiteClock, requestOrigin: string, sql: Sql = this.db.sql): Promise<LinkPlan> {
+  /**
+   * Validates the raw `venue` / `organizer` parameter of an event write; throws `rest_invalid_param`.
+   * `alreadyLinked`: the records the event links now, which a client may send back unchanged even when
+   * it cannot read them (someone who could linked them).
+   */
+  async prepare(
+    type: LinkedPostType,
+    raw: unknown,
+    caller: Caller,
+    clock: SiteClock,
+    requestOrigin: string,
+    { alreadyLinked = [] }: { alreadyLinked?: readonly number[] } = {},
+  ): Promise<LinkPlan> {
     if (raw === undefined || raw === null) return { kind: 'unchanged' };
     if (isEmptyValue(raw)) return { kind: 'clear' };
     const elements = this.elements(type, raw);
     const items: LinkItem[] = [];
-    for (const element of elements) items.push(await this.item(type, element, caller, clock, requestOrigin, sql));
+    for (const element of elements) items.push(await this.item(type, element, caller, clock, requestOrigin, alreadyLinked));
     return { kind: 'link', items };
   }
 
@@ -83,7 +93,7 @@ export class LinkedPostsInline {
 
   /** `prepare` + `apply` in one step, for callers that validated everything else already. */
   async resolveForEvent(type: LinkedPostType, raw: unknown, ctx: InlineWriteContext, requestOrigin: string): Promise<number[] | undefined> {
-    return this.apply(type, await this.prepare(type, raw, ctx.caller, ctx.clock, requestOrigin, ctx.sql), ctx);
+    return this.apply(type, await this.prepare(type, raw, ctx.caller, ctx.clock, requestOrigin), ctx);
   }
 
   /**
@@ -94,23 +104,33 @@ export class LinkedPostsInline {
     const list = Array.isArray(raw)
       ? raw
       : typeof raw === 'string' && raw.includes(',')
-        ? raw.split(',').map((s) => s.trim()).filter(Boolean)
+        ? raw
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
         : [raw];
     if (type.nameField === 'venue' && list.length !== 1) throw this.invalid(type);
     return list;
   }
 
-  private async item(type: LinkedPostType, element: unknown, caller: Caller, clock: SiteClock, requestOrigin: string, sql: Sql): Promise<LinkItem> {
-    if (isId(element)) return { existing: await this.existing(type, Number(element), sql) };
+  private async item(
+    type: LinkedPostType,
+    element: unknown,
+    caller: Caller,
+    clock: SiteClock,
+    requestOrigin: string,
+    alreadyLinked: readonly number[],
+  ): Promise<LinkItem> {
+    if (isId(element)) return { existing: await this.existing(type, Number(element), caller, alreadyLinked) };
     if (!isPlainObject(element)) throw this.invalid(type);
     if (element.id !== undefined && element.id !== null && element.id !== '' && element.id !== 0) {
       if (!isId(element.id)) throw this.invalid(type);
-      return { existing: await this.existing(type, Number(element.id), sql) };
+      return { existing: await this.existing(type, Number(element.id), caller, alreadyLinked) };
     }
     const emptyName = element[type.nameField] === '' && type.emptyInlineName === 'could-not-create';
     const args = await this.validated(type, emptyName ? { ...element, [type.nameField]: '-' } : element);
     try {
-      const inline = await this.resolver.resolve(args, caller, clock, requestOrigin, sql);
+      const inline = await this.resolver.resolve(args, caller, clock, requestOrigin);
       return emptyName ? { cannotCreate: true } : { inline };
     } catch (error) {
       if (error instanceof RestError) throw this.invalid(type, error);
@@ -118,9 +138,17 @@ export class LinkedPostsInline {
     }
   }
 
-  private async existing(type: LinkedPostType, id: number, sql: Sql): Promise<number> {
-    const post = await this.posts.byId(id, sql);
+  /**
+   * A record named by ID must exist and be readable by the caller (Q48 revised): linking someone
+   * else's private or draft record would publish it inside the event. A record the event already links
+   * stays linkable, so a client can send the event back as it read it.
+   */
+  private async existing(type: LinkedPostType, id: number, caller: Caller, alreadyLinked: readonly number[]): Promise<number> {
+    const post = await this.posts.byId(id);
     if (!post || post.post_type !== type.postType) throw this.invalid(type);
+    if (alreadyLinked.includes(id)) return id;
+    const meta = post.post_status === 'trash' ? await this.posts.metaOf(id, [TRASH_META_STATUS]) : undefined;
+    if (!canRead(caller, post, meta)) throw this.invalid(type);
     return id;
   }
 
@@ -138,7 +166,14 @@ export class LinkedPostsInline {
   /** Any problem with the linked records is an invalid `venue` / `organizer` parameter of the event. */
   private invalid(type: LinkedPostType, cause?: RestError): RestError {
     const params = cause?.extra && typeof cause.extra === 'object' ? (cause.extra.params as Record<string, string> | string[] | undefined) : undefined;
-    const detail = params === undefined ? '' : Array.isArray(params) ? ` Missing: ${params.join(', ')}.` : ` ${Object.entries(params).map(([k, v]) => `${k}: ${v}`).join(' ')}`;
+    const detail =
+      params === undefined
+        ? ''
+        : Array.isArray(params)
+          ? ` Missing: ${params.join(', ')}.`
+          : ` ${Object.entries(params)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(' ')}`;
     return RestError.invalidParams({ [type.nameField]: `Invalid parameter.${detail}` });
   }
 }

@@ -1,28 +1,29 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { requireCapabilities, requirePermission } from '../auth/permissions';
+import { ListTotals } from '../cache/list-totals';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
-import { Sql } from '../database/sql';
 import { effectivePerPage, Page } from '../rest/pagination/page';
+import { addressedSlug } from '../rest/params/slug-segment';
 import { RestError } from '../rest/rest-error';
 import { Permalinks } from '../wordpress/permalinks';
 import { PostMeta, PostRow, PostsStore } from '../wordpress/posts.store';
-import { formatUtc } from '../events/dates';
+import { formatUtc } from '../dates';
 import { SiteClockService } from '../wordpress/site-clock';
 import { SiteService } from '../wordpress/site.service';
-import { sanitizeTitle } from '../wordpress/slugs';
 import { LinkedInputResolver, ResolvedInput } from './linked-input.resolver';
 import { LinkedPostLoader } from './linked-post.loader';
 import { LinkedPostWriter } from './linked-post.writer';
 import { LinkedInput, LinkedPostType } from './linked-post-type';
 import { LinkedListArgs } from './list-args';
-import { listIds } from './list-query';
+import { LinkedListQuery, UPCOMING_STATUSES } from './repository/linked-list.query';
+import { passwordAccess } from '../auth/post-access';
 import { represent } from './representation';
-import { ReadCredentials } from './request.decorators';
-import { matchesSearch, searchFragments } from './search';
+import { ReadCredentials } from '../rest/request-context';
+import { searchFragments } from './repository/search';
 import { isTruthy } from './truthy';
-import { can, canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from './visibility';
+import { can, canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from '../auth/post-access';
 
 /** How a route names its record: the `{id}` path segment or the `{slug}` of a by-slug route. */
 export type RecordRef = { id: number } | { slug: string };
@@ -36,13 +37,17 @@ export interface EmbedOptions {
   /** Single event read: the embedded records carry their `json_ld`. */
   single: boolean;
   credentials?: ReadCredentials;
-  sql?: Sql;
 }
 
 /**
  * The behaviour venues and organizers share (venues-organizers.md §3–§6, lists-and-filters.md §3): one
  * implementation driven by the LinkedPostType description of each resource.
  */
+/** An ID or slug that names no record of the type: a bad parameter (validation comes first, Q-order). */
+function unknownRecord(ref: RecordRef): RestError {
+  return RestError.invalidParams({ ['id' in ref ? 'id' : 'slug']: 'Invalid parameter.' });
+}
+
 @Injectable()
 export class LinkedPostsService {
   private readonly logger = new Logger('LinkedPosts');
@@ -57,19 +62,17 @@ export class LinkedPostsService {
     private readonly clocks: SiteClockService,
     private readonly site: SiteService,
     private readonly config: AppConfig,
+    private readonly totals: ListTotals,
   ) {}
 
   /**
    * The addressed record, of any status (trash included). Anything else is an invalid `id`/`slug`
    * parameter (Q45); slugs are normalised like WordPress `sanitize_title_for_query`.
    */
-  async target(type: LinkedPostType, ref: RecordRef, sql: Sql = this.db.sql): Promise<{ post: PostRow; meta: PostMeta }> {
-    const post =
-      'id' in ref ? await this.posts.byId(ref.id, sql) : await this.posts.bySlug(type.postType, sanitizeTitle(ref.slug), sql);
-    if (!post || post.post_type !== type.postType) {
-      throw RestError.invalidParams({ ['id' in ref ? 'id' : 'slug']: 'Invalid parameter.' });
-    }
-    return { post, meta: await this.posts.metaOf(post.ID, undefined, sql) };
+  async target(type: LinkedPostType, ref: RecordRef): Promise<{ post: PostRow; meta: PostMeta }> {
+    const post = 'id' in ref ? await this.posts.byId(ref.id) : await this.posts.bySlug(type.postType, addressedSlug(ref.slug));
+    if (!post || post.post_type !== type.postType) throw unknownRecord(ref);
+    return { post, meta: await this.posts.metaOf(post.ID, undefined) };
   }
 
   async read(type: LinkedPostType, ref: RecordRef, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
@@ -83,25 +86,16 @@ export class LinkedPostsService {
   /**
    * Representations of many records at once, keyed by ID (missing IDs are absent). Used by the single
    * reads and by the events module for the venue/organizers of a page of events: whatever the records'
-   * status (Q48), `json_ld` only for single reads and records the caller may see.
+   * status (Q48), `json_ld` only for single reads and records the caller may see (protected ones once unlocked).
    */
   async embed(type: LinkedPostType, ids: readonly number[], options: EmbedOptions): Promise<Map<number, Representation>> {
-    const sql = options.sql ?? this.db.sql;
-    const [records, links] = await Promise.all([
-      this.loader.load(type, ids, options.requestOrigin, sql),
-      this.permalinks.forOrigin(options.requestOrigin, sql),
-    ]);
+    const [records, links] = await Promise.all([this.loader.load(type, ids, options.requestOrigin), this.permalinks.forOrigin(options.requestOrigin)]);
     const { caller, credentials = {} } = options;
     const result = new Map<number, Representation>();
     for (const [id, record] of records) {
-      result.set(
-        id,
-        represent(type, record, {
-          links,
-          jsonLd: options.single && jsonLdVisible(caller, record.post),
-          unlocked: passwordUnlocked(caller, record.post, record.meta, credentials.password, credentials.context),
-        }),
-      );
+      const unlocked = passwordUnlocked(caller, record.post, record.meta, credentials.password, credentials.context);
+      // A venue/organizer unlocked by its password or by context=edit shows its JSON-LD (issue #16).
+      result.set(id, represent(type, record, { links, jsonLd: options.single && jsonLdVisible(caller, record.post, unlocked), unlocked }));
     }
     return result;
   }
@@ -113,21 +107,27 @@ export class LinkedPostsService {
     if (args.event !== undefined && (await this.posts.byId(args.event))?.post_type !== 'tribe_events') invalid.event = 'Invalid parameter.';
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
 
-    let ids = await listIds(this.db.sql, type, {
+    const query = new LinkedListQuery(this.db.sql, type, {
       statuses: readableStatuses(caller, type.postType, statuses!),
       callerId: caller.id,
       event: args.event,
       hasEvents: args.has_events === undefined ? undefined : isTruthy(args.has_events),
+      // Contract §3.3 (corrected): the upcoming events that count are those the caller could read —
+      // published ones for everybody, private, draft and pending ones for callers allowed to read them.
       upcoming: isTruthy(args.only_with_upcoming)
-        ? { fromUtc: formatUtc(Date.now()), statuses: caller.capabilities.has('read_private_posts') ? ['publish', 'private'] : ['publish'] }
+        ? { fromUtc: formatUtc(Date.now()), statuses: readableStatuses(caller, 'tribe_events', UPCOMING_STATUSES) }
         : undefined,
+      eventAccess: passwordAccess(caller, 'tribe_events', credentials),
+      search:
+        args.search === undefined ? undefined : { fragments: searchFragments(args.search), recordAccess: passwordAccess(caller, type.postType, credentials) },
     });
-    if (args.search !== undefined) ids = await this.searchAmong(type, ids, searchFragments(args.search));
 
+    // One page of IDs and the total, both in SQL: the cost of a page does not grow with the list (issue #14).
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
-    const pageIds = ids.slice((args.page - 1) * perPage, args.page * perPage);
+    const { rows, total } = await query.list.run<{ ID: number }>((args.page - 1) * perPage, perPage, this.totals.counter);
+    const pageIds = rows.map((row) => Number(row.ID));
     const reps = await this.embed(type, pageIds, { caller, requestOrigin, single: false, credentials });
-    return { items: pageIds.map((id) => reps.get(id)!).filter(Boolean), total: ids.length, page: args.page, perPage };
+    return { items: pageIds.map((id) => reps.get(id)!).filter(Boolean), total, page: args.page, perPage };
   }
 
   async create(type: LinkedPostType, args: LinkedInput, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
@@ -136,13 +136,18 @@ export class LinkedPostsService {
     requireCapabilities(caller, `edit_${type.capabilityBase}`);
     this.requireAuthorRight(type, input, caller, undefined);
     const links = await this.permalinks.forOrigin(requestOrigin);
-    const id = await this.write(type.codes.couldNotCreate, 400, () =>
-      this.db.transaction((sql) => this.writer.create(type, input, { sql, caller, clock, links })),
-    );
+    const id = await this.write(type.codes.couldNotCreate, 400, () => this.db.transaction(() => this.writer.create(type, input, { caller, clock, links })));
     return this.afterWrite(type, id, caller, requestOrigin, credentials);
   }
 
-  async update(type: LinkedPostType, ref: RecordRef, args: LinkedInput, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
+  async update(
+    type: LinkedPostType,
+    ref: RecordRef,
+    args: LinkedInput,
+    caller: Caller,
+    requestOrigin: string,
+    credentials: ReadCredentials,
+  ): Promise<Representation> {
     const { post, meta } = await this.target(type, ref);
     const clock = await this.clocks.clock();
     const input = await this.resolver.resolve(args, caller, clock, requestOrigin);
@@ -150,25 +155,49 @@ export class LinkedPostsService {
     this.requireAuthorRight(type, input, caller, post);
     const links = await this.permalinks.forOrigin(requestOrigin);
     await this.write(type.codes.couldNotUpdate, 400, () =>
-      this.db.transaction(async (sql) => {
-        const current = (await this.posts.lockedById(post.ID, sql))!;
-        await this.writer.update(type, current, input, { sql, caller, clock, links });
+      this.db.transaction(async () => {
+        const current = (await this.posts.lockedById(post.ID))!;
+        await this.writer.update(type, current, input, { caller, clock, links });
       }),
     );
     return this.afterWrite(type, post.ID, caller, requestOrigin, credentials);
   }
 
-  async trash(type: LinkedPostType, ref: RecordRef, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
+  /**
+   * Without `force`: trashed (410 when it already is). With `force=true` (README "Decisions", revising
+   * Q46): deleted for good, trashed or not, answered as WordPress core does: `{deleted: true, previous}`.
+   */
+  async remove(
+    type: LinkedPostType,
+    ref: RecordRef,
+    force: boolean,
+    caller: Caller,
+    requestOrigin: string,
+    credentials: ReadCredentials,
+  ): Promise<Representation> {
     const { post, meta } = await this.target(type, ref);
     requirePermission(caller, can('delete', caller, post, meta));
-    if (post.post_status === 'trash') throw new RestError(type.codes.inTrash, `The ${type.nameField} is already in the trash.`, 410);
+    const inTrash = () => new RestError(type.codes.inTrash, `The ${type.nameField} is already in the trash.`, 410);
+    if (post.post_status === 'trash' && !force) throw inTrash();
+    if (force) {
+      return this.write(type.codes.couldNotDelete, 500, () =>
+        this.db.transaction(async () => {
+          const current = await this.posts.lockedById(post.ID);
+          // Deleted by another request since it was read.
+          if (!current) throw unknownRecord(ref);
+          const previous = await this.afterWrite(type, post.ID, caller, requestOrigin, credentials);
+          await this.writer.deletePermanently(type, current);
+          return { deleted: true, previous };
+        }),
+      );
+    }
     const clock = await this.clocks.clock();
     const links = await this.permalinks.forOrigin(requestOrigin);
     await this.write(type.codes.couldNotDelete, 500, () =>
-      this.db.transaction(async (sql) => {
-        const current = (await this.posts.lockedById(post.ID, sql))!;
-        if (current.post_status === 'trash') throw new RestError(type.codes.inTrash, `The ${type.nameField} is already in the trash.`, 410);
-        await this.writer.trash(type, current, { sql, caller, clock, links });
+      this.db.transaction(async () => {
+        const current = (await this.posts.lockedById(post.ID))!;
+        if (current.post_status === 'trash') throw inTrash();
+        await this.writer.trash(type, current, { caller, clock, links });
       }),
     );
     return this.afterWrite(type, post.ID, caller, requestOrigin, credentials);
@@ -195,16 +224,5 @@ export class LinkedPostsService {
 
   private async afterWrite(type: LinkedPostType, id: number, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
     return (await this.embed(type, [id], { caller, requestOrigin, single: false, credentials })).get(id)!;
-  }
-
-  /** Keeps, in order, the records where one searched field holds every fragment (lists-and-filters.md §3.2). */
-  private async searchAmong(type: LinkedPostType, ids: number[], fragments: string[]): Promise<number[]> {
-    if (!ids.length || !fragments.length) return ids;
-    const [posts, meta] = await Promise.all([this.posts.byIds(ids), this.posts.meta(ids, type.searchKeys)]);
-    return ids.filter((id) => {
-      const post = posts.get(id)!;
-      const fields = [post.post_title, post.post_content, post.post_excerpt, ...[...meta.get(id)!.values()].flat()];
-      return matchesSearch(fields, fragments);
-    });
   }
 }

@@ -47,6 +47,16 @@ export class LinkedListArgs {
   })
   only_with_upcoming?: string | false;
 
-  @RestArg({ type: 'string', format: 'string', description: 'Limit results to those with this status (comma list)', indexKeys: ['format', 'description'] })
-  status?: string;
+  @RestArg({
+    type: 'array',
+    items: 'string',
+    commaList: true,
+    format: 'string',
+    description: 'Limit results to those with this status (comma list or array)',
+    indexKeys: ['format', 'description'],
+    // The plugin documents a string; it accepts `status[]=…` arrays and comma lists alike.
+    docType: 'string',
+    docStyle: null,
+  })
+  status?: string[];
 }

@@ -1,10 +1,10 @@
 import { ImageObject } from '../wordpress/attachments';
 import { GLOBAL_ID_LINEAGE, PostLinks } from '../wordpress/permalinks';
 import { PostMeta, PostRow } from '../wordpress/posts.store';
-import { renderContent, renderExcerpt, renderTitle } from '../wordpress/rendering';
+import { renderedContent, renderedExcerpt, renderedTitle } from '../cache/rendered-text';
 import { jsonLdHead } from './json-ld';
 import { first, LinkedPostType } from './linked-post-type';
-import { blankProtected } from './password-blanking';
+import { blankProtected } from '../wordpress/password-blanking';
 
 /** A venue or organizer as read from the tables. */
 export interface LinkedRecord {
@@ -33,11 +33,27 @@ function dropEmpty(data: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * Representations already built from a record object, by options: a record shared by the requests of
+ * a data version (LinkedPostLoader) is rendered once per kind of caller. They are never modified
+ * (password blanking and embedding build new objects).
+ */
+const built = new WeakMap<LinkedRecord, Map<string, Record<string, unknown>>>();
+
+/**
  * The venue / organizer object of venues-organizers.md §1–2: keys in contract order, empty values
  * dropped (Q3), then `json_ld` when asked for, the type's always-present keys and the global IDs;
  * password-protected records the caller may not see are blanked and get no `json_ld` (Q26).
  */
 export function represent(type: LinkedPostType, record: LinkedRecord, options: RepresentOptions): Record<string, unknown> {
+  const key = `${type.postType}|${options.jsonLd}|${options.unlocked}|${options.links.permalink(record.post)}|${options.links.globalId(record.post.ID)}`;
+  let byOptions = built.get(record);
+  if (!byOptions) built.set(record, (byOptions = new Map()));
+  let data = byOptions.get(key);
+  if (!data) byOptions.set(key, (data = build(type, record, options)));
+  return data;
+}
+
+function build(type: LinkedPostType, record: LinkedRecord, options: RepresentOptions): Record<string, unknown> {
   const { post, meta, image } = record;
   const { links } = options;
   const data = dropEmpty({
@@ -49,9 +65,9 @@ export function represent(type: LinkedPostType, record: LinkedRecord, options: R
     modified: post.post_modified,
     modified_utc: post.post_modified_gmt,
     url: links.permalink(post),
-    [type.nameField]: renderTitle(post.post_title),
-    description: renderContent(post.post_content),
-    excerpt: renderExcerpt(post.post_excerpt),
+    [type.nameField]: renderedTitle(post.post_title),
+    description: renderedContent(post.post_content),
+    excerpt: renderedExcerpt(post.post_excerpt),
     slug: post.post_name,
     image,
     ...Object.fromEntries(type.textFields.map(({ field, key }) => [field, first(meta, key) ?? ''])),

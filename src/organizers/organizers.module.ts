@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { createLinkedPostsController } from '../linked-posts/linked-posts.controller';
 import { LinkedPostsModule } from '../linked-posts/linked-posts.module';
+import { Resource } from '../rest/resources/resource.decorator';
 import { OrganizerCreateArgs, OrganizerListArgs, OrganizerUpdateArgs } from './organizer-args';
 import { ORGANIZER } from './organizer.type';
 import { OrganizersService } from './organizers.service';
+import { ORGANIZERS_RESOURCE } from './organizers.resource';
 
 const OrganizersController = createLinkedPostsController(
   ORGANIZER,
@@ -13,6 +15,7 @@ const OrganizersController = createLinkedPostsController(
 );
 
 /** `/organizers` routes; exports OrganizersService for the events module (embedding, inline organizers). */
+@Resource(ORGANIZERS_RESOURCE)
 @Module({
   imports: [LinkedPostsModule],
   controllers: [OrganizersController],

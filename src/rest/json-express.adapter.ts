@@ -4,6 +4,7 @@ import { ANONYMOUS, isAuthenticated } from '../auth/caller';
 import { notifyBody } from '../cache/body-capture';
 import { entityTag, ifNoneMatchMatches, PUBLIC_CACHE_CONTROL, sendNotModified } from '../cache/conditional-get';
 import type { RestRequest } from './request-context';
+import { SerializedAnswer } from './serialized-answer';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
 
@@ -11,6 +12,7 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
  * Every REST answer is JSON with WordPress's exact `Content-Type` (Express would lower-case the
  * charset). Serialising here, once, also keeps Express's per-response content negotiation off the
  * hot path. A 200 GET/HEAD answer also gets its ETag here (and 304 when If-None-Match matches it).
+ * Answers serialised in another media type (SerializedAnswer: pages, feeds) are sent the same way.
  */
 export class JsonExpressAdapter extends ExpressAdapter {
   reply(response: Response, body: unknown, statusCode?: number) {
@@ -18,8 +20,10 @@ export class JsonExpressAdapter extends ExpressAdapter {
     if (body !== null && body !== undefined && typeof body === 'object' && typeof (body as { getStream?: unknown }).getStream === 'function') {
       return super.reply(response, body, statusCode);
     }
-    const payload = Buffer.from(JSON.stringify(body ?? null), 'utf8');
-    response.setHeader('Content-Type', JSON_CONTENT_TYPE);
+    const serialized = body instanceof SerializedAnswer ? body : undefined;
+    if (serialized?.status !== undefined) response.status(serialized.status);
+    const payload = Buffer.from(serialized ? serialized.body : JSON.stringify(body ?? null), 'utf8');
+    response.setHeader('Content-Type', serialized ? serialized.contentType : JSON_CONTENT_TYPE);
     response.setHeader('Content-Length', payload.length);
     const req = response.req as Request;
     if (response.statusCode === 200 && (req.method === 'GET' || req.method === 'HEAD')) {

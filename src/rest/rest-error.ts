@@ -47,11 +47,7 @@ export class RestError extends Error {
 
   /** Permission failure: 401 for anonymous callers, 403 for authenticated ones. */
   static forbidden(authenticated: boolean): RestError {
-    return new RestError(
-      'rest_forbidden',
-      'Sorry, you are not allowed to do that.',
-      authenticated ? 403 : 401,
-    );
+    return new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', authenticated ? 403 : 401);
   }
 
   static internal(): RestError {

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { databaseUnavailable, isDatabaseUnavailable } from '../database/database-errors';
+import { DATABASE_UNAVAILABLE, databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../database/database-errors';
 import { JSON_CONTENT_TYPE } from './json-express.adapter';
 import { RestError } from './rest-error';
 
@@ -29,6 +29,8 @@ export class RestExceptionFilter implements ExceptionFilter {
     res.status(error.status);
     res.setHeader('Content-Type', JSON_CONTENT_TYPE);
     res.setHeader('Content-Length', payload.length);
+    // The database is out of reach or busy beyond the bounded wait: the client may try again shortly.
+    if (error.code === DATABASE_UNAVAILABLE) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.end(req.method === 'HEAD' ? undefined : payload);
   }
 

@@ -7,11 +7,7 @@ import { RestExceptionFilter } from './rest-exception.filter';
 /** WordPress REST conventions every resource uses: error envelope, parameter validation, list envelope. */
 @Global()
 @Module({
-  providers: [
-    { provide: APP_FILTER, useClass: RestExceptionFilter },
-    { provide: APP_PIPE, useClass: RestValidationPipe },
-    PaginationInterceptor,
-  ],
+  providers: [{ provide: APP_FILTER, useClass: RestExceptionFilter }, { provide: APP_PIPE, useClass: RestValidationPipe }, PaginationInterceptor],
   exports: [PaginationInterceptor],
 })
 export class RestModule {}

@@ -1,4 +1,3 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { AppConfig } from '../config/app-config';
@@ -11,7 +10,7 @@ const PREFLIGHT_MAX_AGE = '600';
  * loads same-origin scripts, inline styles and data: images, and "Try it out" fetches same-origin).
  * `upgrade-insecure-requests` is left out: the service may be served over plain HTTP behind a proxy.
  */
-function securityHeaders() {
+export function securityHeaders() {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -34,7 +33,7 @@ function securityHeaders() {
  * (OPTIONS with Access-Control-Request-Method) answered 204. Other OPTIONS requests still get the
  * WordPress route description, and a disallowed origin simply gets no CORS headers.
  */
-function cors(config: AppConfig) {
+export function cors(config: AppConfig) {
   const allowed = config.corsOrigins;
   const allows = (origin: string) => allowed === '*' || allowed.includes(origin);
   return (req: Request, res: Response, next: NextFunction) => {
@@ -51,12 +50,7 @@ function cors(config: AppConfig) {
   };
 }
 
-/** Security headers on every response, then CORS when configured. Install before the REST pipeline. */
-export function installHttpSecurity(app: NestExpressApplication, config: AppConfig): void {
-  app.use(securityHeaders());
-  if (allowedAny(config)) app.use(cors(config));
-}
-
-function allowedAny(config: AppConfig): boolean {
+/** Whether CORS_ORIGINS allows any origin (else the CORS step is left off the road). */
+export function corsConfigured(config: AppConfig): boolean {
   return config.corsOrigins === '*' || config.corsOrigins.length > 0;
 }

@@ -49,7 +49,7 @@ export type EmbeddedTerm = ReturnType<typeof embeddedTerm>;
 export function ancestorSlugs(term: Pick<TermRow, 'parent'>, byId: ReadonlyMap<number, Pick<TermRow, 'slug' | 'parent'>>): string[] {
   const slugs: string[] = [];
   const seen = new Set<number>();
-  for (let id = term.parent; id && !seen.has(id); ) {
+  for (let id = term.parent; id && !seen.has(id);) {
     seen.add(id);
     const ancestor = byId.get(id);
     if (!ancestor) break;

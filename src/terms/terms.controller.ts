@@ -5,11 +5,12 @@ import { Paginated } from '../rest/pagination/pagination.interceptor';
 import { declareArgs } from '../rest/params/declare-args';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
+import { RequestContext, RequestCtx } from '../rest/request-context';
+import { UndeclaredParam } from '../rest/undeclared-param';
 import { TermListArgs } from './dto/term-list.args';
 import { TermCreateArgs, TermUpdateArgs } from './dto/term-write.args';
-import { CurrentTermRequest, UndeclaredParam } from './term-request.decorators';
 import { TermTaxonomy } from './term-taxonomy';
-import { TermRequest, TermsService } from './terms.service';
+import { TermsService } from './terms.service';
 
 /** The request DTOs of one term resource (categories add `parent` to the base ones). */
 export interface TermArgTypes {
@@ -30,47 +31,47 @@ export function createTermsController(taxonomy: TermTaxonomy, args: TermArgTypes
 
     @Get()
     @Paginated({ collection: taxonomy.collection, layout: 'terms', args: args.list })
-    list(@RestParams() query: TermListArgs, @CurrentTermRequest() request: TermRequest) {
-      return this.terms.list(taxonomy, query, request);
+    list(@RestParams() query: TermListArgs, @RequestCtx() ctx: RequestContext) {
+      return this.terms.list(taxonomy, query, ctx);
     }
 
     @Post()
     async create(
       @RestParams() body: TermCreateArgs,
       @UndeclaredParam('parent') parent: unknown,
-      @CurrentTermRequest() request: TermRequest,
+      @RequestCtx() ctx: RequestContext,
       @Res({ passthrough: true }) res: Response,
     ) {
-      const term = await this.terms.create(taxonomy, body, parent, request);
+      const term = await this.terms.create(taxonomy, body, parent, ctx);
       // Quirk Q33 (DEVIATE): Location is the project's own route, not wp/v2.
       res.setHeader('Location', term.urls.self);
       return term;
     }
 
     @Get(':id')
-    get(@IdParam() id: number, @CurrentTermRequest() request: TermRequest) {
-      return this.terms.get(taxonomy, id, request);
+    get(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
+      return this.terms.get(taxonomy, id, ctx);
     }
 
     @Post(':id')
     @HttpCode(200)
-    updateByPost(@IdParam() id: number, @RestParams() body: TermUpdateArgs, @UndeclaredParam('parent') parent: unknown, @CurrentTermRequest() request: TermRequest) {
-      return this.terms.update(taxonomy, id, body, parent, request);
+    updateByPost(@IdParam() id: number, @RestParams() body: TermUpdateArgs, @UndeclaredParam('parent') parent: unknown, @RequestCtx() ctx: RequestContext) {
+      return this.terms.update(taxonomy, id, body, parent, ctx);
     }
 
     @Put(':id')
-    updateByPut(@IdParam() id: number, @RestParams() body: TermUpdateArgs, @UndeclaredParam('parent') parent: unknown, @CurrentTermRequest() request: TermRequest) {
-      return this.terms.update(taxonomy, id, body, parent, request);
+    updateByPut(@IdParam() id: number, @RestParams() body: TermUpdateArgs, @UndeclaredParam('parent') parent: unknown, @RequestCtx() ctx: RequestContext) {
+      return this.terms.update(taxonomy, id, body, parent, ctx);
     }
 
     @Patch(':id')
-    updateByPatch(@IdParam() id: number, @RestParams() body: TermUpdateArgs, @UndeclaredParam('parent') parent: unknown, @CurrentTermRequest() request: TermRequest) {
-      return this.terms.update(taxonomy, id, body, parent, request);
+    updateByPatch(@IdParam() id: number, @RestParams() body: TermUpdateArgs, @UndeclaredParam('parent') parent: unknown, @RequestCtx() ctx: RequestContext) {
+      return this.terms.update(taxonomy, id, body, parent, ctx);
     }
 
     @Delete(':id')
-    remove(@IdParam() id: number, @CurrentTermRequest() request: TermRequest) {
-      return this.terms.delete(taxonomy, id, request);
+    remove(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
+      return this.terms.delete(taxonomy, id, ctx);
     }
   }
 

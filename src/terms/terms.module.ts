@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { Catalogs } from '../i18n/catalogs';
 import { TermLinksFactory } from './term-links';
-import { TermListQuery } from './term-list.query';
+import { TermListQuery } from './repository/term-list.query';
 import { TermsService } from './terms.service';
+import { TERMS_CATALOGS } from './terms.catalogs';
 
 /** The shared term resource logic; the categories and tags modules import it and declare their controller. */
+@Catalogs(TERMS_CATALOGS)
 @Module({
   providers: [TermsService, TermListQuery, TermLinksFactory],
   exports: [TermsService, TermLinksFactory],

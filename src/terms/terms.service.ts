@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { requireCapabilities } from '../auth/permissions';
+import { RecordCache } from '../cache/record-cache';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { effectivePerPage, Page } from '../rest/pagination/page';
 import { RestError } from '../rest/rest-error';
+import { PostsStore } from '../wordpress/posts.store';
 import { SiteService } from '../wordpress/site.service';
 import { TermRow, TermsStore, TermWriteError } from '../wordpress/terms.store';
 import { HierarchicalTermListArgs, TermListArgs } from './dto/term-list.args';
 import { HierarchicalTermCreateArgs, HierarchicalTermUpdateArgs, TermCreateArgs, TermUpdateArgs } from './dto/term-write.args';
 import { TermLinksFactory } from './term-links';
-import { TermListQuery } from './term-list.query';
+import { TermListQuery } from './repository/term-list.query';
 import { ancestorSlugs, EndpointTerm, endpointTerm } from './term-shapes';
 import { TermTaxonomy } from './term-taxonomy';
 
@@ -38,6 +40,8 @@ export class TermsService {
     private readonly links: TermLinksFactory,
     private readonly site: SiteService,
     private readonly config: AppConfig,
+    private readonly cache: RecordCache,
+    private readonly posts: PostsStore,
   ) {}
 
   async get(taxonomy: TermTaxonomy, id: number, request: TermRequest): Promise<EndpointTerm> {
@@ -74,7 +78,7 @@ export class TermsService {
     requireCapabilities(request.caller, ...taxonomy.manageCapabilities);
     refuseParentOnFlat(taxonomy, rawParent);
     const term = await this.db
-      .transaction((sql) => this.store.insert(sql, taxonomy.taxonomy, { name: args.name, slug: args.slug, description: args.description, parent: args.parent }))
+      .transaction(() => this.store.insert(taxonomy.taxonomy, { name: args.name, slug: args.slug, description: args.description, parent: args.parent }))
       .catch(asRestError);
     return (await this.present(taxonomy, [term], request.origin))[0];
   }
@@ -86,7 +90,7 @@ export class TermsService {
     requireCapabilities(request.caller, ...taxonomy.manageCapabilities);
     refuseParentOnFlat(taxonomy, rawParent);
     const term = await this.db
-      .transaction((sql) => this.store.update(sql, id, taxonomy.taxonomy, { name: args.name, slug: args.slug, description: args.description, parent: args.parent }))
+      .transaction(() => this.store.update(id, taxonomy.taxonomy, { name: args.name, slug: args.slug, description: args.description, parent: args.parent }))
       .catch(asRestError);
     return (await this.present(taxonomy, [term], request.origin))[0];
   }
@@ -97,7 +101,7 @@ export class TermsService {
     requireCapabilities(request.caller, ...taxonomy.manageCapabilities);
     // Presented first: the former parent must still be resolvable for the category URL.
     const [answer] = await this.present(taxonomy, [before], request.origin);
-    const deleted = await this.db.transaction((sql) => this.store.delete(sql, id, taxonomy.taxonomy));
+    const deleted = await this.db.transaction(() => this.store.delete(id, taxonomy.taxonomy));
     if (!deleted) throw new RestError('rest_cannot_delete', 'The term cannot be deleted.', 500);
     return answer;
   }
@@ -105,8 +109,15 @@ export class TermsService {
   /** The endpoint shape of terms of one taxonomy (ancestors loaded once, only when some term has a parent). */
   async present(taxonomy: TermTaxonomy, terms: TermRow[], origin: string): Promise<EndpointTerm[]> {
     const links = await this.links.forOrigin(origin);
-    const byId = terms.some((t) => t.parent) ? new Map((await this.store.all(taxonomy.taxonomy)).map((t) => [t.term_id, t])) : new Map();
+    const byId = terms.some((t) => t.parent) ? await this.termsById(taxonomy.taxonomy) : new Map<number, TermRow>();
     return terms.map((term) => endpointTerm(term, taxonomy, links, ancestorSlugs(term, byId)));
+  }
+
+  /** Every term of the taxonomy by ID (for the ancestors in URLs), shared under the data version (RecordCache). */
+  private async termsById(taxonomy: string): Promise<ReadonlyMap<number, TermRow>> {
+    const load = async (names: readonly string[]) =>
+      new Map(await Promise.all(names.map(async (name) => [name, new Map((await this.store.all(name)).map((t) => [t.term_id, t]))] as const)));
+    return (await this.cache.many('terms-of-taxonomy', [taxonomy], load, (terms) => 512 * terms.size + 64)).get(taxonomy)!;
   }
 
   /** An `{id}` that is not a term of this taxonomy fails validation (Quirk Q45: 400, not 404). */
@@ -157,9 +168,7 @@ export class TermsService {
    * terms needs no read permission on the event (the contract is silent; term names are public data).
    */
   private async isEvent(id: number): Promise<boolean> {
-    const sql = this.db.sql;
-    const row = await sql.one(`SELECT ID FROM ${sql.table('posts')} WHERE ID = ? AND post_type = 'tribe_events'`, [id]);
-    return row !== undefined;
+    return (await this.posts.byId(id))?.post_type === 'tribe_events';
   }
 }
 
@@ -184,9 +193,15 @@ function asRestError(error: unknown): never {
   switch (error.code) {
     case 'term_exists':
       // WP core adds the existing ID to the error data a second time, which surfaces as `additional_data`.
-      throw new RestError('term_exists', error.message, 400, { term_id: error.existingTermId }, {
-        additional_data: [error.existingTermId, error.existingTermId],
-      });
+      throw new RestError(
+        'term_exists',
+        error.message,
+        400,
+        { term_id: error.existingTermId },
+        {
+          additional_data: [error.existingTermId, error.existingTermId],
+        },
+      );
     case 'duplicate_term_slug':
       // Quirk Q61: WordPress sends it without status (500) and with `data: null`; the project answers 400.
       throw new RestError('duplicate_term_slug', error.message, 400, null);

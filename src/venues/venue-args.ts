@@ -1,6 +1,22 @@
-import { RestArg } from '../rest/params/rest-arg.decorator';
+import { ArgSpec, RestArg } from '../rest/params/rest-arg.decorator';
 import { LINKED_ARGS, StringifyScalars } from '../linked-posts/args';
 import { LinkedListArgs } from '../linked-posts/list-args';
+
+/**
+ * `geo_lat`/`geo_lng`: the service's own addition (the plugin's venue endpoints take no coordinates;
+ * Events Calendar Pro geocodes the address). Stored as Pro stores manual coordinates (venue.type.ts);
+ * both together, `0` and `0` remove them (TEC shows coordinates only when both are non-zero).
+ */
+function coordinate(what: string, limit: number, other: 'geo_lat' | 'geo_lng'): ArgSpec {
+  return {
+    type: 'number',
+    format: 'double',
+    minimum: -limit,
+    maximum: limit,
+    description: `The venue ${what} (-${limit} to ${limit}), given together with ${other}; 0 and 0 remove the coordinates`,
+    validate: (_value: number, dto: Record<string, unknown>) => dto[other] !== undefined || `{name} needs ${other} too.`,
+  };
+}
 
 /** Venue write parameters (`Single_Venue::CREATE_args`, venues-organizers.md §4.1), in TEC's order. */
 function venueArgs(nameRequired: boolean) {
@@ -29,6 +45,8 @@ function venueArgs(nameRequired: boolean) {
     @StringifyScalars('')
     @RestArg(LINKED_ARGS.image('venue'))
     image?: string | null;
+    @RestArg(coordinate('latitude', 90, 'geo_lng')) geo_lat?: number;
+    @RestArg(coordinate('longitude', 180, 'geo_lat')) geo_lng?: number;
   }
   return VenueArgs;
 }

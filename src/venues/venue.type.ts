@@ -32,6 +32,20 @@ function coordinates(meta: PostMeta): { lat: number; lng: number } | undefined {
   return Number.isFinite(lat) && Number.isFinite(lng) && lat !== 0 && lng !== 0 ? { lat, lng } : undefined;
 }
 
+/**
+ * Coordinates given by the caller, stored as Events Calendar Pro stores manual ones
+ * (`Geo_Loc::save_venue_geodata` with "Use latitude + longitude": `_VenueOverwriteCoords` 1 so Pro
+ * does not geocode them away, the numbers as strings); `0`, `0` clears them (overwrite 0, as Pro).
+ */
+function coordinateMeta(lat: number, lng: number): [string, string][] {
+  const located = lat !== 0 && lng !== 0;
+  return [
+    ['_VenueOverwriteCoords', located ? '1' : '0'],
+    ['_VenueLat', located ? String(lat) : ''],
+    ['_VenueLng', located ? String(lng) : ''],
+  ];
+}
+
 export const VENUE: LinkedPostType = {
   postType: 'tribe_venue',
   nameField: 'venue',
@@ -111,6 +125,7 @@ export const VENUE: LinkedPostType = {
       const value = !present(input[param]) || isTruthy(input[param]) ? '1' : '';
       for (const key of keys) writes.push([key, value]);
     }
+    if (present(input.geo_lat) && present(input.geo_lng)) writes.push(...coordinateMeta(Number(input.geo_lat), Number(input.geo_lng)));
     const given = present(input.stateprovince) ? String(input.stateprovince) : '';
     const addressChanged = ['state', 'province', 'country'].some((f) => present(input[f]));
     if (given !== '') writes.push(['_VenueStateProvince', given]);

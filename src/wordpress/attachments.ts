@@ -3,7 +3,11 @@ import { DatabaseService } from '../database/database.service';
 import { Sql } from '../database/sql';
 import { OptionsStore } from './options.store';
 import { phpUnserialize } from './php-serialization';
+import { ExternalImage, externalImageTitle } from './external-image';
 import { PostsStore } from './posts.store';
+import { SiteNow } from './site-clock';
+import { sanitizeTitle } from './slugs';
+import { sanitizeTextField } from './text-sanitize';
 import { SiteService } from './site.service';
 
 /** The `image` object of events, venues and organizers (formats.md §3). */
@@ -52,7 +56,10 @@ export function imageObject(id: number, fullUrl: string, attachedFile: string, r
   return Object.fromEntries(Object.entries(merged).filter(([, v]) => !isEmpty(v)));
 }
 
-/** Attachment posts (read-only): image objects for many IDs at once, and the lookups image input needs. */
+/**
+ * Attachment posts: image objects for many IDs at once, the lookups image input needs, and the
+ * records of images given by URL (external-image.ts).
+ */
 @Injectable()
 export class AttachmentsStore {
   constructor(
@@ -62,9 +69,14 @@ export class AttachmentsStore {
     private readonly site: SiteService,
   ) {}
 
+  /** Statements go to the current transaction, if any (src/database/sql.ts). */
+  private get sql(): Sql {
+    return this.db.sql;
+  }
+
   /** Uploads base URL: option `upload_url_path`, else `{siteurl}/wp-content/uploads` (formats.md §3). */
-  async uploadsBaseUrl(requestOrigin: string, sql: Sql = this.db.sql): Promise<string> {
-    const raw = await this.options.getRaw(['upload_url_path', 'siteurl'], sql);
+  async uploadsBaseUrl(requestOrigin: string): Promise<string> {
+    const raw = await this.options.getRaw(['upload_url_path', 'siteurl']);
     const configured = raw.get('upload_url_path')?.trim();
     if (configured) return configured.replace(/\/+$/, '');
     const siteurl = raw.get('siteurl')?.trim() || (await this.site.publicBase(requestOrigin));
@@ -72,15 +84,14 @@ export class AttachmentsStore {
   }
 
   /** Image objects keyed by attachment ID; IDs that are not attachments are absent. */
-  async images(ids: readonly number[], requestOrigin: string, sql: Sql = this.db.sql): Promise<Map<number, ImageObject>> {
-    const attachments = [...(await this.posts.byIds(ids, sql)).values()].filter((p) => p.post_type === 'attachment');
+  async images(ids: readonly number[], requestOrigin: string): Promise<Map<number, ImageObject>> {
+    const attachments = [...(await this.posts.byIds(ids)).values()].filter((p) => p.post_type === 'attachment');
     if (!attachments.length) return new Map();
     const meta = await this.posts.meta(
       attachments.map((a) => a.ID),
       [ATTACHED_FILE, ATTACHMENT_METADATA],
-      sql,
     );
-    const base = await this.uploadsBaseUrl(requestOrigin, sql);
+    const base = await this.uploadsBaseUrl(requestOrigin);
     const result = new Map<number, ImageObject>();
     for (const attachment of attachments) {
       const m = meta.get(attachment.ID)!;
@@ -92,11 +103,11 @@ export class AttachmentsStore {
   }
 
   /** Whether the ID is an attachment holding an image (MIME `image/*` or an image file name). */
-  async isImage(id: number, sql: Sql = this.db.sql): Promise<boolean> {
-    const post = await this.posts.byId(id, sql);
+  async isImage(id: number): Promise<boolean> {
+    const post = await this.posts.byId(id);
     if (!post || post.post_type !== 'attachment') return false;
     if (post.post_mime_type.startsWith('image/')) return true;
-    const file = (await this.posts.metaOf(id, [ATTACHED_FILE], sql)).get(ATTACHED_FILE)?.[0] ?? post.guid;
+    const file = (await this.posts.metaOf(id, [ATTACHED_FILE])).get(ATTACHED_FILE)?.[0] ?? post.guid;
     return IMAGE_EXTENSIONS.test(file);
   }
 
@@ -104,24 +115,55 @@ export class AttachmentsStore {
    * The existing image attachment a URL names: by `guid`, by `_tribe_importer_original_url` or by its
    * computed full URL (formats.md §3.1) — never by downloading.
    */
-  async findImageByUrl(url: string, requestOrigin: string, sql: Sql = this.db.sql): Promise<number | undefined> {
-    const byGuid = await sql.rows<{ ID: number }>(
-      `SELECT ID FROM ${sql.table('posts')} WHERE post_type = 'attachment' AND guid = ? ORDER BY ID`,
-      [url],
-    );
-    const byImport = await sql.rows<{ post_id: number }>(
-      `SELECT post_id FROM ${sql.table('postmeta')} WHERE meta_key = ? AND meta_value = ? ORDER BY meta_id`,
+  async findImageByUrl(url: string, requestOrigin: string): Promise<number | undefined> {
+    const byGuid = await this.sql.rows<{ ID: number }>(`SELECT ID FROM ${this.sql.table('posts')} WHERE post_type = 'attachment' AND guid = ? ORDER BY ID`, [
+      url,
+    ]);
+    const byImport = await this.sql.rows<{ post_id: number }>(
+      `SELECT post_id FROM ${this.sql.table('postmeta')} WHERE meta_key = ? AND meta_value = ? ORDER BY meta_id`,
       [IMPORTED_FROM, url],
     );
-    const base = `${await this.uploadsBaseUrl(requestOrigin, sql)}/`;
+    const base = `${await this.uploadsBaseUrl(requestOrigin)}/`;
     const byFile = url.startsWith(base)
-      ? await sql.rows<{ post_id: number }>(
-          `SELECT post_id FROM ${sql.table('postmeta')} WHERE meta_key = ? AND meta_value = ? ORDER BY meta_id`,
-          [ATTACHED_FILE, url.slice(base.length)],
-        )
+      ? await this.sql.rows<{ post_id: number }>(`SELECT post_id FROM ${this.sql.table('postmeta')} WHERE meta_key = ? AND meta_value = ? ORDER BY meta_id`, [
+          ATTACHED_FILE,
+          url.slice(base.length),
+        ])
       : [];
     const candidates = [...byGuid.map((r) => r.ID), ...byImport.map((r) => r.post_id), ...byFile.map((r) => r.post_id)];
-    for (const id of candidates.map(Number)) if (await this.isImage(id, sql)) return id;
+    for (const id of candidates.map(Number)) if (await this.isImage(id)) return id;
     return undefined;
+  }
+
+  /** The attachment ID a write sets as a record's image: the given one, or a new record for a URL. */
+  async imageId(image: number | ExternalImage, author: number, parent: number, now: SiteNow): Promise<number> {
+    return typeof image === 'number' ? image : this.createExternal(image, author, parent, now);
+  }
+
+  /**
+   * An attachment record for an image URL, attached to `parent`, as WordPress would hold a file it
+   * does not host: `guid` = the URL and no `_wp_attached_file` (so `wp_get_attachment_url` gives the
+   * URL back; the `extension` read from that file is empty, as on WordPress), and TEC's
+   * `_tribe_importer_original_url`, through which TEC and this service find it again for the same URL.
+   */
+  async createExternal(image: ExternalImage, author: number, parent: number, now: SiteNow): Promise<number> {
+    const title = sanitizeTextField(externalImageTitle(image));
+    const slug = await this.posts.uniqueSlug(sanitizeTitle(title) || 'image', 'attachment', 0, 'inherit');
+    const id = await this.posts.insert({
+      post_type: 'attachment',
+      post_status: 'inherit',
+      post_mime_type: image.mimeType,
+      post_author: author,
+      post_parent: parent,
+      post_title: title,
+      post_name: slug,
+      post_date: now.local,
+      post_date_gmt: now.gmt,
+      post_modified: now.local,
+      post_modified_gmt: now.gmt,
+      guid: () => image.url,
+    });
+    await this.posts.addMeta(id, IMPORTED_FROM, image.url);
+    return id;
   }
 }

@@ -1,14 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { RequestDataVersion } from '../cache/request-data-version';
 import { DatabaseService } from '../database/database.service';
 import { requestScope } from '../database/request-scope';
-import { placeholders, Sql, transactionScope } from '../database/sql';
+import { placeholders, Sql } from '../database/sql';
 import { maybeSerialize, maybeUnserialize } from './php-serialization';
+import { transactionMemo } from './transaction-memo';
 
 /**
  * The site settings read on the way of most requests (clock, permalinks, list defaults, language,
  * links): the first of them a request asks for brings the others in the same query, instead of one
  * round trip per place that asks.
  */
+/**
+ * The service's own option, set only when it seeded `home` itself without SITE_URL: links then follow
+ * the host each request came to (a restart on another port or host name is not stuck with the first
+ * one); a WordPress site's own `home` is always kept.
+ */
+export const HOME_FOLLOWS_REQUEST = 'eca_home_follows_request';
+
 const READ_TOGETHER = [
   'tribe_events_calendar_options',
   'timezone_string',
@@ -18,6 +28,7 @@ const READ_TOGETHER = [
   'tag_base',
   'home',
   'siteurl',
+  HOME_FOLLOWS_REQUEST,
   'upload_url_path',
   'WPLANG',
 ];
@@ -25,69 +36,115 @@ const READ_TOGETHER = [
 /** `{prefix}options`: WordPress site settings (values PHP-serialized where structured). */
 @Injectable()
 export class OptionsStore {
-  constructor(private readonly db: DatabaseService) {}
+  /** Values read under a data version, shared by the requests of that version (a few recent versions). */
+  private readonly byVersion: LRUCache<number, Map<string, Promise<unknown>>>;
+
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly versions: RequestDataVersion,
+  ) {
+    this.byVersion = new LRUCache({ max: 4, ttl: versions.ttlMs || undefined });
+  }
+
+  /** Statements go to the current transaction, if any (src/database/sql.ts). */
+  private get sql(): Sql {
+    return this.db.sql;
+  }
 
   /**
    * Raw values of the named options that exist. Outside a transaction each option is read once per
-   * HTTP request (requestScope memo, cleared when a transaction commits): a request asks for the
-   * site settings from several places, and they change only through writes. The READ_TOGETHER
-   * settings come in one query.
+   * data version when the request has one to share (RequestDataVersion: the response cache's rule),
+   * else once per HTTP request (requestScope memo, cleared when a transaction commits): a request
+   * asks for the site settings from several places, and they change only through writes. The
+   * READ_TOGETHER settings come in one query.
    */
-  async getRaw(names: string[], sql: Sql = this.db.sql): Promise<Map<string, string>> {
+  async getRaw(names: string[]): Promise<Map<string, string>> {
     if (!names.length) return new Map();
     const scope = requestScope.getStore();
-    if (!scope || sql !== this.db.sql || transactionScope.getStore()) return this.read(names, sql);
-    const missing = names.filter((name) => !scope.memo.has(`option:${name}`));
+    const inTransaction = this.transactionReads();
+    if (inTransaction) {
+      // A write reuses what its request read before the transaction (the same settings its plan used),
+      // then what the transaction read or wrote itself (set/addIfAbsent keep this memo current).
+      for (const name of names) {
+        const before = scope?.memo.get(`option:${name}`) as Promise<string | undefined> | undefined;
+        if (before && !inTransaction.has(name)) inTransaction.set(name, before);
+      }
+      return this.memoized(names, inTransaction);
+    }
+    if (!scope || this.sql.inTransaction) return this.read(names);
+    const shared = await this.versions.current();
+    if (!shared) return this.memoized(names, scope.memo, 'option:');
+    let memo = this.byVersion.get(shared.version);
+    if (!memo) this.byVersion.set(shared.version, (memo = new Map()));
+    const values = await this.memoized(names, memo);
+    // A write of this request starts from what the request read (see the transaction branch above),
+    // the settings read along included.
+    for (const [name, value] of memo) if (!scope.memo.has(`option:${name}`)) scope.memo.set(`option:${name}`, value);
+    // SQLite: read while a write transaction ran (its uncommitted rows visible): not for the others.
+    if (!this.versions.keepable(shared)) this.byVersion.delete(shared.version);
+    return values;
+  }
+
+  /** The transaction's own option values (undefined outside a transaction). */
+  private transactionReads(): Map<string, Promise<string | undefined>> | undefined {
+    return transactionMemo('options', () => new Map<string, Promise<string | undefined>>());
+  }
+
+  /** Reads the names `memo` does not hold (with the READ_TOGETHER settings), then answers from it. */
+  private async memoized(names: string[], memo: Map<string, Promise<unknown>>, prefix = ''): Promise<Map<string, string>> {
+    const missing = names.filter((name) => !memo.has(`${prefix}${name}`));
     if (missing.some((name) => READ_TOGETHER.includes(name))) {
-      missing.push(...READ_TOGETHER.filter((name) => !missing.includes(name) && !scope.memo.has(`option:${name}`)));
+      missing.push(...READ_TOGETHER.filter((name) => !missing.includes(name) && !memo.has(`${prefix}${name}`)));
     }
     if (missing.length) {
-      const read = this.read(missing, sql);
+      const read = this.read(missing);
       for (const name of missing) {
         const value = read.then((values) => values.get(name));
         // Settings read along but never asked for would otherwise be unhandled rejections.
         value.catch(() => undefined);
-        scope.memo.set(`option:${name}`, value);
+        memo.set(`${prefix}${name}`, value);
       }
-      // A failed read is not remembered: the next caller in the request tries again.
-      read.catch(() => missing.forEach((name) => scope.memo.delete(`option:${name}`)));
+      // A failed read is not remembered: the next caller tries again.
+      read.catch(() => missing.forEach((name) => memo.delete(`${prefix}${name}`)));
     }
-    const values = await Promise.all(names.map((name) => scope.memo.get(`option:${name}`) as Promise<string | undefined>));
+    const values = await Promise.all(names.map((name) => memo.get(`${prefix}${name}`) as Promise<string | undefined>));
     return new Map(names.flatMap((name, i) => (values[i] === undefined ? [] : [[name, values[i]!] as [string, string]])));
   }
 
-  private async read(names: string[], sql: Sql): Promise<Map<string, string>> {
-    const rows = await sql.rows<{ option_name: string; option_value: string }>(
-      `SELECT option_name, option_value FROM ${sql.table('options')} WHERE option_name IN (${placeholders(names)})`,
+  private async read(names: string[]): Promise<Map<string, string>> {
+    const rows = await this.sql.rows<{ option_name: string; option_value: string }>(
+      `SELECT option_name, option_value FROM ${this.sql.table('options')} WHERE option_name IN (${placeholders(names)})`,
       names,
     );
     return new Map(rows.map((r) => [r.option_name, r.option_value]));
   }
 
-  async get<T = unknown>(name: string, sql: Sql = this.db.sql): Promise<T | undefined> {
-    const raw = (await this.getRaw([name], sql)).get(name);
+  async get<T = unknown>(name: string): Promise<T | undefined> {
+    const raw = (await this.getRaw([name])).get(name);
     return raw === undefined ? undefined : (maybeUnserialize(raw) as T);
   }
 
   /** WordPress `add_option`: writes only when the option is absent. Returns whether it wrote. */
-  async addIfAbsent(name: string, value: unknown, sql: Sql = this.db.sql, autoload = 'yes'): Promise<boolean> {
-    const verb = sql.isMysql ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
-    const result = await sql.run(
-      `${verb} INTO ${sql.table('options')} (option_name, option_value, autoload) VALUES (?, ?, ?)`,
-      [name, maybeSerialize(value), autoload],
-    );
+  async addIfAbsent(name: string, value: unknown, autoload = 'yes'): Promise<boolean> {
+    const verb = this.sql.isMysql ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
+    const result = await this.sql.run(`${verb} INTO ${this.sql.table('options')} (option_name, option_value, autoload) VALUES (?, ?, ?)`, [
+      name,
+      maybeSerialize(value),
+      autoload,
+    ]);
+    const reads = this.transactionReads();
+    if (result.affected > 0) reads?.set(name, Promise.resolve(maybeSerialize(value)));
+    else reads?.delete(name);
     return result.affected > 0;
   }
 
   /** WordPress `update_option`: insert or overwrite. */
-  async set(name: string, value: unknown, sql: Sql = this.db.sql): Promise<void> {
+  async set(name: string, value: unknown): Promise<void> {
     const serialized = maybeSerialize(value);
-    const updated = await sql.run(`UPDATE ${sql.table('options')} SET option_value = ? WHERE option_name = ?`, [
-      serialized,
-      name,
-    ]);
-    if (updated.affected === 0 && !(await this.getRaw([name], sql)).has(name)) {
-      await this.addIfAbsent(name, value, sql);
+    const updated = await this.sql.run(`UPDATE ${this.sql.table('options')} SET option_value = ? WHERE option_name = ?`, [serialized, name]);
+    if (updated.affected === 0 && !(await this.read([name])).has(name)) {
+      await this.addIfAbsent(name, value);
     }
+    this.transactionReads()?.set(name, Promise.resolve(serialized));
   }
 }

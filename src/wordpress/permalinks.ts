@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Sql } from '../database/sql';
 import { OptionsStore } from './options.store';
 import { maybeUnserialize } from './php-serialization';
 import { SiteService } from './site.service';
@@ -75,12 +74,12 @@ export class Permalinks {
   ) {}
 
   /** Link builder for requests that reached the service at `requestOrigin` (the PUBLIC_BASE fallback). */
-  async forOrigin(requestOrigin: string, sql?: Sql): Promise<PostLinks> {
-    const raw = await this.options.getRaw(['permalink_structure', 'tribe_events_calendar_options'], sql);
+  async forOrigin(requestOrigin: string): Promise<PostLinks> {
+    const raw = await this.options.getRaw(['permalink_structure', 'tribe_events_calendar_options']);
     const tribe = maybeUnserialize(raw.get('tribe_events_calendar_options'));
     const eventSlug =
       tribe && typeof tribe === 'object' && typeof (tribe as Record<string, unknown>).singleEventSlug === 'string'
-        ? ((tribe as Record<string, string>).singleEventSlug || 'event')
+        ? (tribe as Record<string, string>).singleEventSlug || 'event'
         : 'event';
     return new PostLinks({
       publicBase: await this.site.publicBase(requestOrigin),

@@ -4,6 +4,8 @@ import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';
 import { maybeSerialize, phpUnserialize } from './php-serialization';
 import { SiteNow, WpDateTime } from './site-clock';
 import { utf8UriEncode } from './slugs';
+import { transactionMemo } from './transaction-memo';
+import { noteWrite } from './write-journal';
 
 /** One `{prefix}posts` row (the columns this API reads). */
 export interface PostRow {
@@ -93,7 +95,38 @@ const COLUMNS = [
 const WRITABLE = new Set<string>(COLUMNS.filter((c) => c !== 'ID' && c !== 'guid'));
 /** Reserved feed names that never become a bare slug (WP core `wp_unique_post_slug`). */
 const RESERVED_SLUGS = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom', 'embed']);
+/** Rows per multi-row meta INSERT (3 parameters each; SQLite allows 32766). */
+const META_ROWS_PER_INSERT = 500;
 
+/**
+ * The status a post had when the current transaction first touched it and the one it has now, as
+ * this store wrote it: term counts follow a post's publication by delta (TermsStore).
+ */
+export interface PostStatusChange {
+  type: string;
+  /** undefined: the post was inserted by this transaction. */
+  before?: string;
+  /** `''`: the post was deleted for good by this transaction. */
+  now: string;
+}
+
+/** One meta row of a post as the transaction sees it; `pending`: not inserted yet (batchMeta). */
+interface MetaRowCopy {
+  key: string;
+  value: string | null;
+  pending: boolean;
+}
+
+/**
+ * A post's meta rows in meta_id order, kept by this store for the transaction once read (or known
+ * empty for a post it inserted): setMeta and friends decide from the copy instead of a SELECT per key.
+ * Only this store writes a post's meta inside a transaction; deleteIdLinks drops the copies it touches.
+ */
+interface MetaCopy {
+  rows: MetaRowCopy[];
+  /** Open batchMeta calls: inserts wait and go in one statement when the outermost ends. */
+  batching: number;
+}
 
 function toPostRow(raw: Record<string, unknown>): PostRow {
   const row = { ...raw } as unknown as PostRow;
@@ -126,48 +159,163 @@ export function truncateSlug(slug: string, length: number): string {
 export class PostsStore {
   constructor(private readonly db: DatabaseService) {}
 
-  async byIds(ids: readonly number[], sql: Sql = this.db.sql): Promise<Map<number, PostRow>> {
+  /** Statements go to the current transaction, if any (src/database/sql.ts). */
+  private get sql(): Sql {
+    return this.db.sql;
+  }
+
+  async byIds(ids: readonly number[]): Promise<Map<number, PostRow>> {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (!unique.length) return new Map();
-    const rows = await sql.rows(`SELECT ${COLUMNS.join(', ')} FROM ${sql.table('posts')} WHERE ID IN (${placeholders(unique)})`, unique);
+    const rows = await this.sql.rows(`SELECT ${COLUMNS.join(', ')} FROM ${this.sql.table('posts')} WHERE ID IN (${placeholders(unique)})`, unique);
     return new Map(rows.map((r) => [Number(r.ID), toPostRow(r)]));
   }
 
-  async byId(id: number, sql: Sql = this.db.sql): Promise<PostRow | undefined> {
-    return (await this.byIds([id], sql)).get(id);
+  async byId(id: number): Promise<PostRow | undefined> {
+    return (await this.byIds([id])).get(id);
   }
 
   /**
    * The post, read with a row lock held until the transaction ends (MySQL `FOR UPDATE`): concurrent
    * writers of one post queue here instead of interleaving. SQLite runs transactions one at a time.
    */
-  async lockedById(id: number, sql: Sql): Promise<PostRow | undefined> {
-    const row = await sql.one(`SELECT ${COLUMNS.join(', ')} FROM ${sql.table('posts')} WHERE ID = ?${forUpdate(sql)}`, [id]);
-    return row ? toPostRow(row) : undefined;
+  async lockedById(id: number): Promise<PostRow | undefined> {
+    const row = await this.sql.one(`SELECT ${COLUMNS.join(', ')} FROM ${this.sql.table('posts')} WHERE ID = ?${forUpdate(this.sql)}`, [id]);
+    if (!row) return undefined;
+    const post = toPostRow(row);
+    const statuses = this.statuses();
+    if (statuses && !statuses.has(id)) statuses.set(id, { type: post.post_type, before: post.post_status, now: post.post_status });
+    return post;
+  }
+
+  /**
+   * The status change of a post this transaction inserted, or locked (lockedById) before changing it;
+   * undefined for any other post, or outside a transaction.
+   */
+  statusChange(id: number): PostStatusChange | undefined {
+    return this.statuses()?.get(id);
+  }
+
+  private statuses(): Map<number, PostStatusChange> | undefined {
+    return transactionMemo('posts:status', () => new Map<number, PostStatusChange>());
+  }
+
+  private metaCopies(): Map<number, MetaCopy> | undefined {
+    return transactionMemo('posts:meta', () => new Map<number, MetaCopy>());
+  }
+
+  /** The transaction's copy of the post's meta, read once (one query) when it has none yet. */
+  private async metaCopy(postId: number): Promise<MetaCopy | undefined> {
+    const copies = this.metaCopies();
+    if (!copies) return undefined;
+    let copy = copies.get(postId);
+    if (!copy) {
+      const rows = await this.sql.rows<{ meta_key: string; meta_value: string | null }>(
+        `SELECT meta_key, meta_value FROM ${this.sql.table('postmeta')} WHERE post_id = ? ORDER BY meta_id`,
+        [postId],
+      );
+      // Another call of this transaction may have made the copy meanwhile.
+      copy = copies.get(postId) ?? { rows: rows.map((r) => ({ key: r.meta_key, value: r.meta_value, pending: false })), batching: 0 };
+      copies.set(postId, copy);
+    }
+    return copy;
+  }
+
+  /**
+   * Runs `work` with the post's new meta rows gathered: they are inserted in one multi-row INSERT, in
+   * the order they were added (so meta_id order is the order of the calls), when the outermost
+   * batchMeta of the post ends. Reads of the post's meta through this store see them meanwhile; no
+   * other code may read the post's meta inside `work`. Outside a transaction, `work` just runs.
+   */
+  async batchMeta<T>(postId: number, work: () => Promise<T>): Promise<T> {
+    const copy = await this.metaCopy(postId);
+    if (!copy) return work();
+    copy.batching++;
+    let result: T;
+    try {
+      result = await work();
+    } finally {
+      copy.batching--;
+    }
+    if (!copy.batching) await this.flushMeta(postId);
+    return result;
+  }
+
+  /** Inserts the post's pending meta rows (row order kept). */
+  private async flushMeta(postId: number): Promise<void> {
+    const copy = this.metaCopies()?.get(postId);
+    const pending = copy?.rows.filter((r) => r.pending) ?? [];
+    for (let i = 0; i < pending.length; i += META_ROWS_PER_INSERT) {
+      const chunk = pending.slice(i, i + META_ROWS_PER_INSERT);
+      await this.sql.run(
+        `INSERT INTO ${this.sql.table('postmeta')} (post_id, meta_key, meta_value) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
+        chunk.flatMap((r) => [postId, r.key, r.value]),
+      );
+      for (const row of chunk) row.pending = false;
+    }
+  }
+
+  private async flushAllMeta(): Promise<void> {
+    for (const postId of this.metaCopies()?.keys() ?? []) await this.flushMeta(postId);
   }
 
   /** The post of that type whose `post_name` equals `slug` (any status; lowest ID on duplicates). */
-  async bySlug(postType: string, slug: string, sql: Sql = this.db.sql): Promise<PostRow | undefined> {
-    const row = await sql.one(
-      `SELECT ${COLUMNS.join(', ')} FROM ${sql.table('posts')} WHERE post_type = ? AND post_name = ? ORDER BY ID LIMIT 1`,
-      [postType, slug],
-    );
+  async bySlug(postType: string, slug: string): Promise<PostRow | undefined> {
+    const row = await this.sql.one(`SELECT ${COLUMNS.join(', ')} FROM ${this.sql.table('posts')} WHERE post_type = ? AND post_name = ? ORDER BY ID LIMIT 1`, [
+      postType,
+      slug,
+    ]);
     return row ? toPostRow(row) : undefined;
   }
 
+  /**
+   * IDs of the untrashed posts of the type with this title (and this content, when given), compared
+   * case-insensitively (MySQL's collation; SQLite's NOCASE), lowest first.
+   */
+  async idsByTitle(postType: string, title: string, content?: string): Promise<number[]> {
+    const nocase = this.sql.isMysql ? '' : ' COLLATE NOCASE';
+    let query = `SELECT ID FROM ${this.sql.table('posts')} WHERE post_type = ? AND post_status <> 'trash' AND post_title = ?${nocase}`;
+    const params: SqlParam[] = [postType, title];
+    if (content !== undefined) {
+      query += ` AND post_content = ?${nocase}`;
+      params.push(content);
+    }
+    return (await this.sql.rows<{ ID: number }>(`${query} ORDER BY ID`, params)).map((row) => Number(row.ID));
+  }
+
+  /** How many posts of the type exist (any status). */
+  async countOfType(postType: string): Promise<number> {
+    const row = await this.sql.one<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${this.sql.table('posts')} WHERE post_type = ?`, [postType]);
+    return Number(row?.n ?? 0);
+  }
+
   /** Meta of many posts in one query; `keys` restricts which keys are read. */
-  async meta(ids: readonly number[], keys?: readonly string[], sql: Sql = this.db.sql): Promise<Map<number, PostMeta>> {
+  async meta(ids: readonly number[], keys?: readonly string[]): Promise<Map<number, PostMeta>> {
     const unique = [...new Set(ids)];
     const result = new Map<number, PostMeta>(unique.map((id) => [id, new Map()]));
     if (!unique.length || (keys && !keys.length)) return result;
+    const copies = this.metaCopies();
+    if (keys && copies && unique.every((id) => copies.has(id))) {
+      // The transaction's own copies answer the bookkeeping reads of a write; a full read (the answer
+      // rendered after the write) reads the rows as the database stored them.
+      for (const id of unique) {
+        const meta = result.get(id)!;
+        for (const row of copies.get(id)!.rows) {
+          if (keys && !keys.includes(row.key)) continue;
+          meta.set(row.key, [...(meta.get(row.key) ?? []), row.value ?? '']);
+        }
+      }
+      return result;
+    }
+    for (const id of unique) if (copies?.has(id)) await this.flushMeta(id);
     const params: SqlParam[] = [...unique];
     let where = `post_id IN (${placeholders(unique)})`;
     if (keys) {
       where += ` AND meta_key IN (${placeholders(keys)})`;
       params.push(...keys);
     }
-    const rows = await sql.rows<{ post_id: number; meta_key: string; meta_value: string | null }>(
-      `SELECT post_id, meta_key, meta_value FROM ${sql.table('postmeta')} WHERE ${where} ORDER BY meta_id`,
+    const rows = await this.sql.rows<{ post_id: number; meta_key: string; meta_value: string | null }>(
+      `SELECT post_id, meta_key, meta_value FROM ${this.sql.table('postmeta')} WHERE ${where} ORDER BY meta_id`,
       params,
     );
     for (const r of rows) {
@@ -176,15 +324,23 @@ export class PostsStore {
       values.push(r.meta_value ?? '');
       meta.set(r.meta_key, values);
     }
+    // A full read inside a transaction is the posts' copy from now on (an update reads it first).
+    if (copies && !keys) {
+      const fresh = new Set(unique.filter((id) => !copies.has(id)));
+      for (const id of fresh) copies.set(id, { rows: [], batching: 0 });
+      for (const r of rows) {
+        if (fresh.has(Number(r.post_id))) copies.get(Number(r.post_id))!.rows.push({ key: r.meta_key, value: r.meta_value, pending: false });
+      }
+    }
     return result;
   }
 
-  async metaOf(id: number, keys?: readonly string[], sql: Sql = this.db.sql): Promise<PostMeta> {
-    return (await this.meta([id], keys, sql)).get(id)!;
+  async metaOf(id: number, keys?: readonly string[]): Promise<PostMeta> {
+    return (await this.meta([id], keys)).get(id)!;
   }
 
   /** Inserts a post row with every column WordPress fills (storage.md §2); returns its ID. */
-  async insert(sql: Sql, post: NewPost): Promise<number> {
+  async insert(post: NewPost): Promise<number> {
     const values: Record<string, SqlParam> = {
       post_author: post.post_author,
       post_date: post.post_date,
@@ -210,67 +366,100 @@ export class PostsStore {
       comment_count: 0,
     };
     const names = Object.keys(values);
-    const { insertId } = await sql.run(
-      `INSERT INTO ${sql.table('posts')} (${names.join(', ')}) VALUES (${placeholders(names)})`,
+    const { insertId } = await this.sql.run(
+      `INSERT INTO ${this.sql.table('posts')} (${names.join(', ')}) VALUES (${placeholders(names)})`,
       Object.values(values),
     );
-    await sql.run(`UPDATE ${sql.table('posts')} SET guid = ? WHERE ID = ?`, [post.guid(insertId), insertId]);
+    await this.sql.run(`UPDATE ${this.sql.table('posts')} SET guid = ? WHERE ID = ?`, [post.guid(insertId), insertId]);
+    // A new post has no meta yet and was not counted in any term.
+    this.metaCopies()?.set(insertId, { rows: [], batching: 0 });
+    this.statuses()?.set(insertId, { type: post.post_type, now: post.post_status });
+    noteWrite({ kind: 'post', id: insertId, action: 'created', postType: post.post_type });
     return insertId;
   }
 
   /** Sets the given columns of one post. */
-  async update(sql: Sql, id: number, columns: Partial<PostColumns>): Promise<void> {
+  async update(id: number, columns: Partial<PostColumns>): Promise<void> {
     const entries = Object.entries(columns).filter(([name, v]) => WRITABLE.has(name) && v !== undefined);
     if (!entries.length) return;
-    await sql.run(`UPDATE ${sql.table('posts')} SET ${entries.map(([n]) => `${n} = ?`).join(', ')} WHERE ID = ?`, [
+    await this.sql.run(`UPDATE ${this.sql.table('posts')} SET ${entries.map(([n]) => `${n} = ?`).join(', ')} WHERE ID = ?`, [
       ...entries.map(([, v]) => v as SqlParam),
       id,
     ]);
+    const change = this.statusChange(id);
+    if (change && columns.post_status !== undefined) change.now = columns.post_status;
+    noteWrite({ kind: 'post', id, action: 'updated' });
   }
 
   /** WP core `add_post_meta` (never replaces). */
-  async addMeta(sql: Sql, postId: number, key: string, value: unknown): Promise<void> {
-    await sql.run(`INSERT INTO ${sql.table('postmeta')} (post_id, meta_key, meta_value) VALUES (?, ?, ?)`, [
-      postId,
-      key,
-      maybeSerialize(value),
-    ]);
+  async addMeta(postId: number, key: string, value: unknown): Promise<void> {
+    noteWrite({ kind: 'post', id: postId, action: 'updated' });
+    const copy = this.metaCopies()?.get(postId);
+    const row: MetaRowCopy = { key, value: maybeSerialize(value), pending: true };
+    if (copy) copy.rows.push(row);
+    if (!copy?.batching) {
+      await this.sql.run(`INSERT INTO ${this.sql.table('postmeta')} (post_id, meta_key, meta_value) VALUES (?, ?, ?)`, [postId, key, row.value]);
+      row.pending = false;
+    }
   }
 
   /**
    * WP core `update_post_meta` without a previous value: every row of the key is set in place, or a
    * row is added when there is none. Returns whether the stored value changed.
    */
-  async setMeta(sql: Sql, postId: number, key: string, value: unknown): Promise<boolean> {
+  async setMeta(postId: number, key: string, value: unknown): Promise<boolean> {
     const stored = maybeSerialize(value);
-    const rows = await sql.rows<{ meta_value: string | null }>(
-      `SELECT meta_value FROM ${sql.table('postmeta')} WHERE post_id = ? AND meta_key = ? ORDER BY meta_id`,
-      [postId, key],
-    );
+    const copy = await this.metaCopy(postId);
+    const rows = copy
+      ? copy.rows.filter((r) => r.key === key)
+      : (
+          await this.sql.rows<{ meta_value: string | null }>(
+            `SELECT meta_value FROM ${this.sql.table('postmeta')} WHERE post_id = ? AND meta_key = ? ORDER BY meta_id`,
+            [postId, key],
+          )
+        ).map((r) => ({ key, value: r.meta_value, pending: false }));
     if (!rows.length) {
-      await this.addMeta(sql, postId, key, value);
+      await this.addMeta(postId, key, value);
       return true;
     }
-    if (rows.every((r) => r.meta_value === stored)) return false;
-    await sql.run(`UPDATE ${sql.table('postmeta')} SET meta_value = ? WHERE post_id = ? AND meta_key = ?`, [stored, postId, key]);
+    if (rows.every((r) => r.value === stored)) return false;
+    noteWrite({ kind: 'post', id: postId, action: 'updated' });
+    if (rows.some((r) => !r.pending)) {
+      await this.sql.run(`UPDATE ${this.sql.table('postmeta')} SET meta_value = ? WHERE post_id = ? AND meta_key = ?`, [stored, postId, key]);
+    }
+    for (const row of rows) row.value = stored;
     return true;
   }
 
   /** Multi-value keys: all rows of the key are deleted and the values inserted in order. */
-  async replaceMeta(sql: Sql, postId: number, key: string, values: readonly unknown[]): Promise<void> {
-    await this.deleteMeta(sql, postId, key);
-    for (const value of values) await this.addMeta(sql, postId, key, value);
+  async replaceMeta(postId: number, key: string, values: readonly unknown[]): Promise<void> {
+    await this.deleteMeta(postId, key);
+    for (const value of values) await this.addMeta(postId, key, value);
   }
 
   /** WP core `delete_post_meta`: every row of the key, or only the rows holding `value`. */
-  async deleteMeta(sql: Sql, postId: number, key: string, value?: unknown): Promise<boolean> {
+  async deleteMeta(postId: number, key: string, value?: unknown): Promise<boolean> {
+    noteWrite({ kind: 'post', id: postId, action: 'updated' });
+    const copies = this.metaCopies();
+    const copy = copies?.get(postId);
+    if (copy && value === undefined) {
+      const rows = copy.rows.filter((r) => r.key === key);
+      copy.rows = copy.rows.filter((r) => r.key !== key);
+      if (rows.some((r) => !r.pending)) await this.sql.run(`DELETE FROM ${this.sql.table('postmeta')} WHERE post_id = ? AND meta_key = ?`, [postId, key]);
+      return rows.length > 0;
+    }
+    // A value is compared by the database (its collation): the copy is read again when next needed.
+    if (copy) {
+      await this.flushMeta(postId);
+      copies!.delete(postId);
+    }
     const params: SqlParam[] = [postId, key];
     let where = 'post_id = ? AND meta_key = ?';
     if (value !== undefined) {
       where += ' AND meta_value = ?';
       params.push(maybeSerialize(value));
     }
-    const { affected } = await sql.run(`DELETE FROM ${sql.table('postmeta')} WHERE ${where}`, params);
+    const { affected } = await this.sql.run(`DELETE FROM ${this.sql.table('postmeta')} WHERE ${where}`, params);
     return affected > 0;
   }
 
@@ -278,32 +467,33 @@ export class PostsStore {
    * Removes every `key` row, of any post, whose value is the given post ID (compared as a number, as
    * link meta such as `_EventVenueID` may hold foreign spellings like `" 5"`). Returns the posts touched.
    */
-  async deleteIdLinks(sql: Sql, key: string, linkedId: number): Promise<number[]> {
-    const cast = sql.isMysql ? 'UNSIGNED' : 'INTEGER';
-    const rows = await sql.rows<{ meta_id: number; post_id: number }>(
-      `SELECT meta_id, post_id FROM ${sql.table('postmeta')} WHERE meta_key = ? AND CAST(TRIM(meta_value) AS ${cast}) = ?`,
+  async deleteIdLinks(key: string, linkedId: number): Promise<number[]> {
+    const cast = this.sql.isMysql ? 'UNSIGNED' : 'INTEGER';
+    await this.flushAllMeta();
+    const rows = await this.sql.rows<{ meta_id: number; post_id: number }>(
+      `SELECT meta_id, post_id FROM ${this.sql.table('postmeta')} WHERE meta_key = ? AND CAST(TRIM(meta_value) AS ${cast}) = ?`,
       [key, linkedId],
     );
     if (!rows.length) return [];
     const metaIds = rows.map((r) => Number(r.meta_id));
-    await sql.run(`DELETE FROM ${sql.table('postmeta')} WHERE meta_id IN (${placeholders(metaIds)})`, metaIds);
-    return [...new Set(rows.map((r) => Number(r.post_id)))];
+    await this.sql.run(`DELETE FROM ${this.sql.table('postmeta')} WHERE meta_id IN (${placeholders(metaIds)})`, metaIds);
+    const touched = [...new Set(rows.map((r) => Number(r.post_id)))];
+    for (const id of touched) this.metaCopies()?.delete(id);
+    for (const id of touched) noteWrite({ kind: 'post', id, action: 'updated' });
+    return touched;
   }
 
   /**
    * WP core `wp_unique_post_slug` for non-hierarchical types: drafts keep their slug; otherwise a slug
    * taken by another post of the type (or a reserved feed name) gets `-2`, `-3`, … appended.
    */
-  async uniqueSlug(sql: Sql, slug: string, postType: string, postId: number, status: string): Promise<string> {
+  async uniqueSlug(slug: string, postType: string, postId: number, status: string): Promise<string> {
     if (FLOATING_STATUSES.has(status)) return slug;
     // Held until commit, so concurrent writers of the type pick slugs one after the other (and see each other's).
-    await sql.lock(`slug:${postType}`);
+    await this.sql.lock(`slug:${postType}`);
     const taken = async (name: string) =>
-      (await sql.one(`SELECT ID FROM ${sql.table('posts')} WHERE post_name = ? AND post_type = ? AND ID <> ? LIMIT 1`, [
-        name,
-        postType,
-        postId,
-      ])) !== undefined;
+      (await this.sql.one(`SELECT ID FROM ${this.sql.table('posts')} WHERE post_name = ? AND post_type = ? AND ID <> ? LIMIT 1`, [name, postType, postId])) !==
+      undefined;
     if (!(await taken(slug)) && !RESERVED_SLUGS.has(slug)) return slug;
     for (let suffix = 2; ; suffix++) {
       const candidate = `${truncateSlug(slug, 200 - (String(suffix).length + 1))}-${suffix}`;
@@ -315,15 +505,15 @@ export class PostsStore {
    * Before a non-trashed post takes `slug`: a trashed post of the same type still holding it without
    * the suffix (legacy data) gets the `__trashed` suffix (WP core, storage.md §8).
    */
-  async claimSlugFromTrash(sql: Sql, slug: string, postType: string, postId: number): Promise<void> {
+  async claimSlugFromTrash(slug: string, postType: string, postId: number): Promise<void> {
     if (!slug) return;
-    const holders = await sql.rows<{ ID: number; post_name: string }>(
-      `SELECT ID, post_name FROM ${sql.table('posts')} WHERE post_name = ? AND post_type = ? AND post_status = 'trash' AND ID <> ?`,
+    const holders = await this.sql.rows<{ ID: number; post_name: string }>(
+      `SELECT ID, post_name FROM ${this.sql.table('posts')} WHERE post_name = ? AND post_type = ? AND post_status = 'trash' AND ID <> ?`,
       [slug, postType, postId],
     );
     for (const holder of holders) {
-      await this.addMeta(sql, Number(holder.ID), DESIRED_SLUG, holder.post_name);
-      await this.update(sql, Number(holder.ID), { post_name: `${truncateSlug(holder.post_name, 191)}${TRASHED_SUFFIX}` });
+      await this.addMeta(Number(holder.ID), DESIRED_SLUG, holder.post_name);
+      await this.update(Number(holder.ID), { post_name: `${truncateSlug(holder.post_name, 191)}${TRASHED_SUFFIX}` });
     }
   }
 
@@ -332,18 +522,19 @@ export class PostsStore {
    * one kept in `_wp_desired_post_slug`), sets `trash` and the modification dates. Returns the meta
    * keys it added (for `_tribe_modified_fields`).
    */
-  async trash(sql: Sql, post: PostRow, now: SiteNow): Promise<string[]> {
-    await this.addMeta(sql, post.ID, TRASH_META_STATUS, post.post_status);
-    await this.addMeta(sql, post.ID, TRASH_META_TIME, now.unix);
+  async trash(post: PostRow, now: SiteNow): Promise<string[]> {
+    await this.addMeta(post.ID, TRASH_META_STATUS, post.post_status);
+    await this.addMeta(post.ID, TRASH_META_TIME, now.unix);
     const keys = [TRASH_META_STATUS, TRASH_META_TIME];
     let name = post.post_name;
     if (!name.endsWith(TRASHED_SUFFIX)) {
-      await this.addMeta(sql, post.ID, DESIRED_SLUG, name);
+      await this.addMeta(post.ID, DESIRED_SLUG, name);
       keys.push(DESIRED_SLUG);
       name = `${truncateSlug(name, 191)}${TRASHED_SUFFIX}`;
     }
-    name = await this.uniqueSlug(sql, name, post.post_type, post.ID, 'trash');
-    await this.update(sql, post.ID, {
+    name = await this.uniqueSlug(name, post.post_type, post.ID, 'trash');
+    noteWrite({ kind: 'post', id: post.ID, action: 'trashed', postType: post.post_type });
+    await this.update(post.ID, {
       post_status: 'trash',
       post_name: name,
       post_modified: now.local,
@@ -353,14 +544,38 @@ export class PostsStore {
   }
 
   /**
+   * WP core `wp_delete_post` for the rows this service knows (storage.md §8): the post's revisions
+   * go with it, its other children move up to its parent, its meta rows and its row are deleted.
+   * Term relationships are the terms store's (TermsStore.detachAll, before this), comments are left
+   * as they are (README "Decisions": the service manages none).
+   */
+  async deletePermanently(post: PostRow): Promise<void> {
+    const posts = this.sql.table('posts');
+    const postmeta = this.sql.table('postmeta');
+    noteWrite({ kind: 'post', id: post.ID, action: 'deleted', postType: post.post_type });
+    const revisions = (await this.sql.rows<{ ID: number }>(`SELECT ID FROM ${posts} WHERE post_parent = ? AND post_type = 'revision'`, [post.ID])).map((r) =>
+      Number(r.ID),
+    );
+    const gone = [post.ID, ...revisions];
+    await this.sql.run(`UPDATE ${posts} SET post_parent = ? WHERE post_parent = ? AND post_type <> 'revision'`, [post.post_parent, post.ID]);
+    await this.sql.run(`DELETE FROM ${postmeta} WHERE post_id IN (${placeholders(gone)})`, gone);
+    await this.sql.run(`DELETE FROM ${posts} WHERE ID IN (${placeholders(gone)})`, gone);
+    // Nothing of the post is left for this transaction's copies to flush; its status change ends in
+    // no status at all (the change log still reads the status it had before).
+    this.metaCopies()?.delete(post.ID);
+    const statuses = this.statuses();
+    statuses?.set(post.ID, { type: post.post_type, before: statuses.get(post.ID)?.before ?? post.post_status, now: '' });
+  }
+
+  /**
    * The slug a trashed post takes back when an update moves it out of the trash: the remembered
    * `_wp_desired_post_slug` (that row is deleted), else its current name. The trash-time rows stay,
    * as WordPress leaves them (storage.md §8).
    */
-  async slugLeavingTrash(sql: Sql, post: PostRow): Promise<string> {
-    const desired = (await this.metaOf(post.ID, [DESIRED_SLUG], sql)).get(DESIRED_SLUG)?.[0];
+  async slugLeavingTrash(post: PostRow): Promise<string> {
+    const desired = (await this.metaOf(post.ID, [DESIRED_SLUG])).get(DESIRED_SLUG)?.[0];
     if (desired === undefined) return post.post_name;
-    await this.deleteMeta(sql, post.ID, DESIRED_SLUG);
+    await this.deleteMeta(post.ID, DESIRED_SLUG);
     return desired || post.post_name;
   }
 
@@ -368,24 +583,25 @@ export class PostsStore {
    * WP core `wp_check_for_changed_slugs`: when a published post's slug changes, the old one is kept in
    * `_wp_old_slug` (once) and a reused old slug is dropped from that list.
    */
-  async recordSlugChange(sql: Sql, postId: number, before: string, after: string, status: string): Promise<void> {
+  async recordSlugChange(postId: number, before: string, after: string, status: string): Promise<void> {
     if (before === after || status !== 'publish') return;
-    const old = (await this.metaOf(postId, [OLD_SLUG], sql)).get(OLD_SLUG) ?? [];
-    if (before && !old.includes(before)) await this.addMeta(sql, postId, OLD_SLUG, before);
-    if (old.includes(after)) await this.deleteMeta(sql, postId, OLD_SLUG, after);
+    const old = (await this.metaOf(postId, [OLD_SLUG])).get(OLD_SLUG) ?? [];
+    if (before && !old.includes(before)) await this.addMeta(postId, OLD_SLUG, before);
+    if (old.includes(after)) await this.deleteMeta(postId, OLD_SLUG, after);
   }
 
   /**
    * tribe-common `Tribe__Tracker`: `_tribe_modified_fields` maps each changed meta key or post field
    * to the site-local Unix time of its last change; first-seen keys are appended.
    */
-  async trackModified(sql: Sql, postId: number, keys: readonly string[], now: SiteNow): Promise<void> {
+  async trackModified(postId: number, keys: readonly string[], now: SiteNow): Promise<void> {
     const changed = keys.filter((k) => k !== MODIFIED_FIELDS && k !== '_edit_lock');
     if (!changed.length) return;
-    const raw = (await this.metaOf(postId, [MODIFIED_FIELDS], sql)).get(MODIFIED_FIELDS)?.[0];
+    await this.metaCopy(postId);
+    const raw = (await this.metaOf(postId, [MODIFIED_FIELDS])).get(MODIFIED_FIELDS)?.[0];
     const parsed = phpUnserialize<Record<string, number>>(raw);
     const map: Record<string, number> = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
     for (const key of changed) map[key] = now.localUnix;
-    await this.setMeta(sql, postId, MODIFIED_FIELDS, map);
+    await this.setMeta(postId, MODIFIED_FIELDS, map);
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { modificationDates, siteTimezone, zoneOffsetAt, zoneOrFallback } from '../events/dates';
-import { Sql } from '../database/sql';
+import { modificationDates, siteTimezone, zoneOffsetAt, zoneOrFallback } from '../dates';
 import { OptionsStore } from './options.store';
 
 /** `YYYY-MM-DD HH:MM:SS`, the format of every WordPress date column. */
@@ -37,8 +36,8 @@ export class SiteClock {
 export class SiteClockService {
   constructor(private readonly options: OptionsStore) {}
 
-  async clock(sql?: Sql): Promise<SiteClock> {
-    const raw = await this.options.getRaw(['timezone_string', 'gmt_offset'], sql);
+  async clock(): Promise<SiteClock> {
+    const raw = await this.options.getRaw(['timezone_string', 'gmt_offset']);
     return new SiteClock(siteTimezone({ timezone_string: raw.get('timezone_string'), gmt_offset: raw.get('gmt_offset') }));
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DEFAULT_USER_ROLES } from '../auth/default-roles';
+import { defaultUserRoles } from '../auth/default-roles';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
-import { OptionsStore } from './options.store';
+import { HOME_FOLLOWS_REQUEST, OptionsStore } from './options.store';
 
 /**
  * Gives a fresh database the options a WordPress site always has (contract storage.md §13).
@@ -28,11 +28,13 @@ export class SiteSeeder {
       ['gmt_offset', '0'],
       ['posts_per_page', '10'],
       ['permalink_structure', '/%postname%/'],
-      [`${this.config.tablePrefix}user_roles`, DEFAULT_USER_ROLES],
+      [`${this.config.tablePrefix}user_roles`, defaultUserRoles()],
     ];
-    const written = await this.db.transaction(async (sql) => {
+    const written = await this.db.transaction(async () => {
       const names: string[] = [];
-      for (const [name, value] of defaults) if (await this.options.addIfAbsent(name, value, sql)) names.push(name);
+      for (const [name, value] of defaults) if (await this.options.addIfAbsent(name, value)) names.push(name);
+      // A home this seeding guessed (no SITE_URL) is not the site's address: links follow the request.
+      if (names.includes('home') && !this.config.siteUrl && (await this.options.addIfAbsent(HOME_FOLLOWS_REQUEST, '1'))) names.push(HOME_FOLLOWS_REQUEST);
       return names;
     });
     if (written.length) this.logger.log(`Seeded site options: ${written.join(', ')}`);

@@ -11,10 +11,42 @@ export function sanitizeTitle(title: string, fallback = ''): string {
 
 /** Latin letters that Unicode decomposition does not reduce to a base letter (WordPress `remove_accents` table). */
 const SPECIAL_LATIN: Record<string, string> = {
-  ª: 'a', º: 'o', Æ: 'AE', æ: 'ae', Ð: 'D', ð: 'd', Ø: 'O', ø: 'o', Þ: 'TH', þ: 'th', ß: 's',
-  Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ĳ: 'IJ', ĳ: 'ij', ĸ: 'k', Ŀ: 'L', ŀ: 'l', Ł: 'L', ł: 'l',
-  ŉ: 'N', Ŋ: 'N', ŋ: 'n', Œ: 'OE', œ: 'oe', Ŧ: 'T', ŧ: 't', ſ: 's', ƒ: 'f', Ə: 'E', ə: 'e',
-  '€': 'E', '£': '',
+  ª: 'a',
+  º: 'o',
+  Æ: 'AE',
+  æ: 'ae',
+  Ð: 'D',
+  ð: 'd',
+  Ø: 'O',
+  ø: 'o',
+  Þ: 'TH',
+  þ: 'th',
+  ß: 's',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ĳ: 'IJ',
+  ĳ: 'ij',
+  ĸ: 'k',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ł: 'L',
+  ł: 'l',
+  ŉ: 'N',
+  Ŋ: 'N',
+  ŋ: 'n',
+  Œ: 'OE',
+  œ: 'oe',
+  Ŧ: 'T',
+  ŧ: 't',
+  ſ: 's',
+  ƒ: 'f',
+  Ə: 'E',
+  ə: 'e',
+  '€': 'E',
+  '£': '',
 };
 
 /** Blocks whose accented letters `remove_accents` maps to plain ASCII (Latin-1 to Latin Extended Additional). */
@@ -35,18 +67,69 @@ export function removeAccents(text: string): string {
 
 /** Percent-encoded UTF-8 sequences WordPress strips from slugs (soft hyphen, quotes, zero-width marks, …). */
 const STRIPPED_OCTETS = [
-  '%c2%ad', '%c2%a1', '%c2%bf', '%c2%ab', '%c2%bb', '%e2%80%b9', '%e2%80%ba', '%e2%80%98', '%e2%80%99',
-  '%e2%80%9c', '%e2%80%9d', '%e2%80%9a', '%e2%80%9b', '%e2%80%9e', '%e2%80%9f', '%e2%80%a2', '%c2%a9',
-  '%c2%ae', '%c2%b0', '%e2%80%a6', '%e2%84%a2', '%c2%b4', '%cb%8a', '%cc%81', '%cd%81', '%cc%80',
-  '%cc%84', '%cc%8c', '%e2%80%8b', '%e2%80%8c', '%e2%80%8d', '%e2%80%8e', '%e2%80%8f', '%e2%80%aa',
-  '%e2%80%ab', '%e2%80%ac', '%e2%80%ad', '%e2%80%ae', '%ef%bb%bf', '%ef%bf%bc',
+  '%c2%ad',
+  '%c2%a1',
+  '%c2%bf',
+  '%c2%ab',
+  '%c2%bb',
+  '%e2%80%b9',
+  '%e2%80%ba',
+  '%e2%80%98',
+  '%e2%80%99',
+  '%e2%80%9c',
+  '%e2%80%9d',
+  '%e2%80%9a',
+  '%e2%80%9b',
+  '%e2%80%9e',
+  '%e2%80%9f',
+  '%e2%80%a2',
+  '%c2%a9',
+  '%c2%ae',
+  '%c2%b0',
+  '%e2%80%a6',
+  '%e2%84%a2',
+  '%c2%b4',
+  '%cb%8a',
+  '%cc%81',
+  '%cd%81',
+  '%cc%80',
+  '%cc%84',
+  '%cc%8c',
+  '%e2%80%8b',
+  '%e2%80%8c',
+  '%e2%80%8d',
+  '%e2%80%8e',
+  '%e2%80%8f',
+  '%e2%80%aa',
+  '%e2%80%ab',
+  '%e2%80%ac',
+  '%e2%80%ad',
+  '%e2%80%ae',
+  '%ef%bb%bf',
+  '%ef%bf%bc',
 ];
 
 /** Percent-encoded spaces of every width WordPress turns into hyphens (nbsp, dashes, en quad … ideographic space). */
 const HYPHEN_OCTETS = [
-  '%c2%a0', '%e2%80%93', '%e2%80%94', '%e2%80%80', '%e2%80%81', '%e2%80%82', '%e2%80%83', '%e2%80%84',
-  '%e2%80%85', '%e2%80%86', '%e2%80%87', '%e2%80%88', '%e2%80%89', '%e2%80%8a', '%e2%80%a8', '%e2%80%a9',
-  '%e2%80%af', '%e2%81%9f', '%e3%80%80',
+  '%c2%a0',
+  '%e2%80%93',
+  '%e2%80%94',
+  '%e2%80%80',
+  '%e2%80%81',
+  '%e2%80%82',
+  '%e2%80%83',
+  '%e2%80%84',
+  '%e2%80%85',
+  '%e2%80%86',
+  '%e2%80%87',
+  '%e2%80%88',
+  '%e2%80%89',
+  '%e2%80%8a',
+  '%e2%80%a8',
+  '%e2%80%a9',
+  '%e2%80%af',
+  '%e2%81%9f',
+  '%e3%80%80',
 ];
 
 function replaceAll(text: string, needles: string[], replacement: string): string {
@@ -57,7 +140,10 @@ function replaceAll(text: string, needles: string[], replacement: string): strin
 export function sanitizeTitleWithDashes(input: string): string {
   let title = phpStripTags(input);
   // Keep escaped octets, drop other percent signs.
-  title = title.replace(/%([a-fA-F0-9][a-fA-F0-9])/g, '---$1---').replace(/%/g, '').replace(/---([a-fA-F0-9][a-fA-F0-9])---/g, '%$1');
+  title = title
+    .replace(/%([a-fA-F0-9][a-fA-F0-9])/g, '---$1---')
+    .replace(/%/g, '')
+    .replace(/---([a-fA-F0-9][a-fA-F0-9])---/g, '%$1');
   title = utf8UriEncode(title.toLowerCase(), 200).toLowerCase();
   title = replaceAll(title, HYPHEN_OCTETS, '-');
   title = replaceAll(title, ['&nbsp;', '&#160;', '&ndash;', '&#8211;', '&mdash;', '&#8212;', '/'], '-');

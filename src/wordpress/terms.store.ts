@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
 import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';
-import { sanitizeTermDescription, sanitizeTermName } from '../terms/term-sanitize';
+import { sanitizeTermDescription, sanitizeTermName } from './term-sanitize';
+import { PostsStore } from './posts.store';
 import { sanitizeTitle } from './slugs';
-
+import { transactionMemo } from './transaction-memo';
+import { noteWrite } from './write-journal';
 
 /** Serialises term inserts and renames (wp_insert_term's name and slug checks) across instances. */
 const TERM_NAMES_LOCK = 'term-names';
@@ -50,6 +52,22 @@ const TAXONOMIES: Record<string, { hierarchical: boolean; objectTypes: string[] 
   post_tag: { hierarchical: false, objectTypes: ['post', 'tribe_events', 'tec_calendar_embed'] },
 };
 
+/** Whether a post of this type and status is counted in the taxonomy's terms (`_update_post_term_count`). */
+function counted(taxonomy: string, type: string, status: string | undefined): boolean {
+  const types = TAXONOMIES[taxonomy]?.objectTypes;
+  return status === 'publish' && (!types || types.includes(type));
+}
+
+/**
+ * What the stored counts hold for one post in the current transaction: term_taxonomy_id → whether the
+ * post is counted in it. `complete`: every term of the post is a key (else a term missing from the
+ * map is counted as the post's status and terms were when the transaction began).
+ */
+interface CountedPost {
+  terms: Map<number, boolean>;
+  complete: boolean;
+}
+
 export function isHierarchical(taxonomy: string): boolean {
   return TAXONOMIES[taxonomy]?.hierarchical ?? false;
 }
@@ -78,93 +96,100 @@ export function toTermRow(row: Record<string, unknown>): TermRow {
  */
 @Injectable()
 export class TermsStore {
-  constructor(private readonly db: DatabaseService) {}
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly posts: PostsStore,
+  ) {}
 
-  /** `SELECT … FROM terms JOIN term_taxonomy` with the columns of TermRow; `t`/`tt` aliases. */
-  private select(sql: Sql): string {
-    return `SELECT ${TERM_COLUMNS}
-      FROM ${sql.table('terms')} t JOIN ${sql.table('term_taxonomy')} tt ON tt.term_id = t.term_id`;
+  /** Statements go to the current transaction, if any (src/database/sql.ts). */
+  private get sql(): Sql {
+    return this.db.sql;
   }
 
-  private async many(sql: Sql, where: string, params: SqlParam[], order = 't.term_id'): Promise<TermRow[]> {
-    const rows = await sql.rows(`${this.select(sql)} WHERE ${where} ORDER BY ${order}`, params);
+  /** `SELECT … FROM terms JOIN term_taxonomy` with the columns of TermRow; `t`/`tt` aliases. */
+  private select(): string {
+    return `SELECT ${TERM_COLUMNS}
+      FROM ${this.sql.table('terms')} t JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_id = t.term_id`;
+  }
+
+  private async many(where: string, params: SqlParam[], order = 't.term_id'): Promise<TermRow[]> {
+    const rows = await this.sql.rows(`${this.select()} WHERE ${where} ORDER BY ${order}`, params);
     return rows.map(toTermRow);
   }
 
-  async findById(id: number, taxonomy: string, sql: Sql = this.db.sql): Promise<TermRow | undefined> {
-    return (await this.many(sql, 't.term_id = ? AND tt.taxonomy = ?', [id, taxonomy]))[0];
+  async findById(id: number, taxonomy: string): Promise<TermRow | undefined> {
+    return (await this.many('t.term_id = ? AND tt.taxonomy = ?', [id, taxonomy]))[0];
   }
 
-  async findByIds(ids: number[], taxonomy: string, sql: Sql = this.db.sql): Promise<TermRow[]> {
+  async findByIds(ids: number[], taxonomy: string): Promise<TermRow[]> {
     if (!ids.length) return [];
-    return this.many(sql, `t.term_id IN (${placeholders(ids)}) AND tt.taxonomy = ?`, [...ids, taxonomy]);
+    return this.many(`t.term_id IN (${placeholders(ids)}) AND tt.taxonomy = ?`, [...ids, taxonomy]);
   }
 
   /** `get_term_by('slug')`: the value is slug-sanitised first. */
-  async findBySlug(slug: string, taxonomy: string, sql: Sql = this.db.sql): Promise<TermRow | undefined> {
+  async findBySlug(slug: string, taxonomy: string): Promise<TermRow | undefined> {
     const clean = sanitizeTitle(slug);
     if (!clean) return undefined;
-    return (await this.many(sql, 't.slug = ? AND tt.taxonomy = ?', [clean, taxonomy]))[0];
+    return (await this.many('t.slug = ? AND tt.taxonomy = ?', [clean, taxonomy]))[0];
   }
 
   /** `get_term_by('name')`: the stored (sanitised) form of the name, compared with the column collation. */
-  async findByName(name: string, taxonomy: string, sql: Sql = this.db.sql): Promise<TermRow | undefined> {
+  async findByName(name: string, taxonomy: string): Promise<TermRow | undefined> {
     const clean = sanitizeTermName(name);
     if (!clean) return undefined;
-    return (await this.many(sql, 't.name = ? AND tt.taxonomy = ?', [clean, taxonomy]))[0];
+    return (await this.many('t.name = ? AND tt.taxonomy = ?', [clean, taxonomy]))[0];
   }
 
   /** Every term of a taxonomy (parents, counts, slugs): for ancestor paths and hierarchy checks. */
-  all(taxonomy: string, sql: Sql = this.db.sql): Promise<TermRow[]> {
-    return this.many(sql, 'tt.taxonomy = ?', [taxonomy]);
+  all(taxonomy: string): Promise<TermRow[]> {
+    return this.many('tt.taxonomy = ?', [taxonomy]);
   }
 
   /** wp_insert_term. Throws TermWriteError (term_exists, missing_parent, invalid_term_name). */
-  async insert(sql: Sql, taxonomy: string, input: TermInput): Promise<TermRow> {
+  async insert(taxonomy: string, input: TermInput): Promise<TermRow> {
     const hierarchical = isHierarchical(taxonomy);
     const parent = hierarchical ? (input.parent ?? 0) : 0;
-    if (parent > 0 && !(await this.findById(parent, taxonomy, sql))) {
+    if (parent > 0 && !(await this.findById(parent, taxonomy))) {
       throw new TermWriteError('missing_parent', 'Parent term does not exist.');
     }
     const name = sanitizeTermName(input.name);
     if (name === '') throw new TermWriteError('invalid_term_name', 'Invalid term name.');
-    await sql.lock(TERM_NAMES_LOCK);
+    await this.sql.lock(TERM_NAMES_LOCK);
     const description = sanitizeTermDescription(input.description ?? '');
     const providedSlug = input.slug === undefined ? '' : sanitizeTitle(input.slug);
     const slugProvided = providedSlug !== '';
     let slug = slugProvided ? providedSlug : sanitizeTitle(name);
 
-    await this.refuseDuplicateName(sql, taxonomy, { name, slug, slugProvided, parent });
-    slug = await this.uniqueSlug(sql, slug, taxonomy, parent);
+    await this.refuseDuplicateName(taxonomy, { name, slug, slugProvided, parent });
+    slug = await this.uniqueSlug(slug, taxonomy, parent);
 
-    const { insertId: termId } = await sql.run(`INSERT INTO ${sql.table('terms')} (name, slug, term_group) VALUES (?, ?, 0)`, [name, slug]);
+    const { insertId: termId } = await this.sql.run(`INSERT INTO ${this.sql.table('terms')} (name, slug, term_group) VALUES (?, ?, 0)`, [name, slug]);
     if (slug === '') {
       // sanitize_title('', $term_id): a name without any slug-able character gets its ID as slug.
-      await sql.run(`UPDATE ${sql.table('terms')} SET slug = ? WHERE term_id = ?`, [String(termId), termId]);
+      await this.sql.run(`UPDATE ${this.sql.table('terms')} SET slug = ? WHERE term_id = ?`, [String(termId), termId]);
     }
-    await sql.run(
-      `INSERT INTO ${sql.table('term_taxonomy')} (term_id, taxonomy, description, parent, count) VALUES (?, ?, ?, ?, 0)`,
-      [termId, taxonomy, description, parent],
-    );
-    return (await this.findById(termId, taxonomy, sql))!;
+    await this.sql.run(`INSERT INTO ${this.sql.table('term_taxonomy')} (term_id, taxonomy, description, parent, count) VALUES (?, ?, ?, ?, 0)`, [
+      termId,
+      taxonomy,
+      description,
+      parent,
+    ]);
+    noteWrite({ kind: 'term', id: termId, action: 'created', taxonomy });
+    return (await this.findById(termId, taxonomy))!;
   }
 
   /**
    * wp_insert_term's guard against two terms with the same name at the same level, unless a distinct
    * slug was supplied. Names compare case-insensitively in SQL, then with PHP's ASCII-only strtolower.
    */
-  private async refuseDuplicateName(
-    sql: Sql,
-    taxonomy: string,
-    term: { name: string; slug: string; slugProvided: boolean; parent: number },
-  ): Promise<void> {
-    const sameName = await this.many(sql, 't.name = ? AND tt.taxonomy = ? AND tt.parent = ?', [term.name, taxonomy, term.parent]);
+  private async refuseDuplicateName(taxonomy: string, term: { name: string; slug: string; slugProvided: boolean; parent: number }): Promise<void> {
+    const sameName = await this.many('t.name = ? AND tt.taxonomy = ? AND tt.parent = ?', [term.name, taxonomy, term.parent]);
     const nameMatch = sameName.find((row) => asciiLower(row.name) === asciiLower(term.name));
     if (!nameMatch) return;
-    const slugMatch = await this.findBySlug(term.slug, taxonomy, sql);
+    const slugMatch = await this.findBySlug(term.slug, taxonomy);
     if (term.slugProvided && nameMatch.slug !== term.slug && !slugMatch) return;
     if (!isHierarchical(taxonomy)) throw termExists(nameMatch.term_id, 'in this taxonomy');
-    const siblings = await this.many(sql, 'tt.taxonomy = ? AND tt.parent = ?', [taxonomy, term.parent]);
+    const siblings = await this.many('tt.taxonomy = ? AND tt.parent = ?', [taxonomy, term.parent]);
     if ((!term.slugProvided || nameMatch.slug === term.slug) && siblings.some((s) => s.name === term.name)) {
       throw termExists(nameMatch.term_id, 'with this parent');
     }
@@ -175,37 +200,37 @@ export class TermsStore {
    * wp_unique_term_slug: a slug already used in the taxonomy gets the parent slugs appended (hierarchical
    * taxonomies), then `-2`, `-3`, … until no term of any taxonomy holds it.
    */
-  async uniqueSlug(sql: Sql, slug: string, taxonomy: string, parent: number, termId?: number): Promise<string> {
-    if (!slug || !(await this.findBySlug(slug, taxonomy, sql))) return slug;
+  async uniqueSlug(slug: string, taxonomy: string, parent: number, termId?: number): Promise<string> {
+    if (!slug || !(await this.findBySlug(slug, taxonomy))) return slug;
     let parentSuffix = '';
     if (isHierarchical(taxonomy)) {
-      for (let ancestorId = parent; ancestorId; ) {
-        const ancestor = await this.findById(ancestorId, taxonomy, sql);
+      for (let ancestorId = parent; ancestorId;) {
+        const ancestor = await this.findById(ancestorId, taxonomy);
         if (!ancestor) break;
         parentSuffix += `-${ancestor.slug}`;
-        if (!(await this.termExists(sql, slug + parentSuffix))) break;
+        if (!(await this.termExists(slug + parentSuffix))) break;
         ancestorId = ancestor.parent;
       }
     }
     const candidate = slug + parentSuffix;
-    if (!(await this.slugTaken(sql, candidate, termId))) return candidate;
-    for (let n = 2; ; n++) if (!(await this.slugTaken(sql, `${candidate}-${n}`))) return `${candidate}-${n}`;
+    if (!(await this.slugTaken(candidate, termId))) return candidate;
+    for (let n = 2; ; n++) if (!(await this.slugTaken(`${candidate}-${n}`))) return `${candidate}-${n}`;
   }
 
   /** `term_exists($value)` without a taxonomy: a term of any taxonomy with that slug or that name. */
-  private async termExists(sql: Sql, value: string): Promise<boolean> {
-    const row = await sql.one(
-      `SELECT t.term_id FROM ${sql.table('terms')} t JOIN ${sql.table('term_taxonomy')} tt ON tt.term_id = t.term_id
+  private async termExists(value: string): Promise<boolean> {
+    const row = await this.sql.one(
+      `SELECT t.term_id FROM ${this.sql.table('terms')} t JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_id = t.term_id
        WHERE t.slug = ? OR t.name = ? LIMIT 1`,
       [sanitizeTitle(value), value],
     );
     return row !== undefined;
   }
 
-  private async slugTaken(sql: Sql, slug: string, exceptTermId?: number): Promise<boolean> {
+  private async slugTaken(slug: string, exceptTermId?: number): Promise<boolean> {
     const row = exceptTermId
-      ? await sql.one(`SELECT slug FROM ${sql.table('terms')} WHERE slug = ? AND term_id <> ? LIMIT 1`, [slug, exceptTermId])
-      : await sql.one(`SELECT slug FROM ${sql.table('terms')} WHERE slug = ? LIMIT 1`, [slug]);
+      ? await this.sql.one(`SELECT slug FROM ${this.sql.table('terms')} WHERE slug = ? AND term_id <> ? LIMIT 1`, [slug, exceptTermId])
+      : await this.sql.one(`SELECT slug FROM ${this.sql.table('terms')} WHERE slug = ? LIMIT 1`, [slug]);
     return row !== undefined;
   }
 
@@ -213,42 +238,43 @@ export class TermsStore {
    * wp_update_term: only the given fields change (the stored slug is re-sanitised, as WordPress does).
    * Throws TermWriteError (invalid_term, invalid_term_name, missing_parent, duplicate_term_slug).
    */
-  async update(sql: Sql, termId: number, taxonomy: string, changes: Partial<TermInput>): Promise<TermRow> {
-    await sql.lock(TERM_NAMES_LOCK);
-    const current = await this.findById(termId, taxonomy, sql);
+  async update(termId: number, taxonomy: string, changes: Partial<TermInput>): Promise<TermRow> {
+    await this.sql.lock(TERM_NAMES_LOCK);
+    const current = await this.findById(termId, taxonomy);
     if (!current) throw new TermWriteError('invalid_term', 'Empty Term.');
     const name = changes.name === undefined ? current.name : sanitizeTermName(changes.name);
     if (name.trim() === '') throw new TermWriteError('invalid_term_name', 'A name is required for this term.');
     const description = changes.description === undefined ? current.description : sanitizeTermDescription(changes.description);
     let parent = isHierarchical(taxonomy) && changes.parent !== undefined ? changes.parent : current.parent;
-    if (parent > 0 && !(await this.findById(parent, taxonomy, sql))) {
+    if (parent > 0 && !(await this.findById(parent, taxonomy))) {
       throw new TermWriteError('missing_parent', 'Parent term does not exist.');
     }
-    parent = await this.withoutLoop(sql, taxonomy, termId, parent);
+    parent = await this.withoutLoop(taxonomy, termId, parent);
 
     let slug = sanitizeTitle(changes.slug ?? current.slug);
     const slugWasEmpty = slug === '';
     if (slugWasEmpty) slug = sanitizeTitle(name);
-    const duplicate = await this.findBySlug(slug, taxonomy, sql);
+    const duplicate = await this.findBySlug(slug, taxonomy);
     if (duplicate && duplicate.term_id !== termId) {
       if (!slugWasEmpty && parent === current.parent) {
         throw new TermWriteError('duplicate_term_slug', `The slug “${slug}” is already in use by another term.`);
       }
-      slug = await this.uniqueSlug(sql, slug, taxonomy, parent, termId);
+      slug = await this.uniqueSlug(slug, taxonomy, parent, termId);
     }
-    await sql.run(`UPDATE ${sql.table('terms')} SET name = ?, slug = ? WHERE term_id = ?`, [name, slug || String(termId), termId]);
-    await sql.run(`UPDATE ${sql.table('term_taxonomy')} SET description = ?, parent = ? WHERE term_taxonomy_id = ?`, [
+    await this.sql.run(`UPDATE ${this.sql.table('terms')} SET name = ?, slug = ? WHERE term_id = ?`, [name, slug || String(termId), termId]);
+    await this.sql.run(`UPDATE ${this.sql.table('term_taxonomy')} SET description = ?, parent = ? WHERE term_taxonomy_id = ?`, [
       description,
       parent,
       current.term_taxonomy_id,
     ]);
-    return (await this.findById(termId, taxonomy, sql))!;
+    noteWrite({ kind: 'term', id: termId, action: 'updated', taxonomy });
+    return (await this.findById(termId, taxonomy))!;
   }
 
   /** wp_check_term_hierarchy_for_loops: a term cannot become its own ancestor (the parent falls back to 0). */
-  private async withoutLoop(sql: Sql, taxonomy: string, termId: number, parent: number): Promise<number> {
+  private async withoutLoop(taxonomy: string, termId: number, parent: number): Promise<number> {
     if (!parent) return 0;
-    const parentOf = new Map((await this.all(taxonomy, sql)).map((t) => [t.term_id, t.parent]));
+    const parentOf = new Map((await this.all(taxonomy)).map((t) => [t.term_id, t.parent]));
     const seen = new Set<number>();
     for (let id = parent; id && !seen.has(id); id = parentOf.get(id) ?? 0) {
       if (id === termId) return 0;
@@ -262,68 +288,112 @@ export class TermsStore {
    * go, and the `terms` row too unless another taxonomy shares it. Other terms' counts are unaffected
    * (only this term's relationships are removed). Returns the term as it was.
    */
-  async delete(sql: Sql, termId: number, taxonomy: string): Promise<TermRow | undefined> {
-    const term = await this.findById(termId, taxonomy, sql);
+  async delete(termId: number, taxonomy: string): Promise<TermRow | undefined> {
+    const term = await this.findById(termId, taxonomy);
     if (!term) return undefined;
     if (isHierarchical(taxonomy)) {
-      await sql.run(`UPDATE ${sql.table('term_taxonomy')} SET parent = ? WHERE parent = ? AND taxonomy = ?`, [term.parent, termId, taxonomy]);
+      await this.sql.run(`UPDATE ${this.sql.table('term_taxonomy')} SET parent = ? WHERE parent = ? AND taxonomy = ?`, [term.parent, termId, taxonomy]);
     }
-    await sql.run(`DELETE FROM ${sql.table('term_relationships')} WHERE term_taxonomy_id = ?`, [term.term_taxonomy_id]);
-    await sql.run(`DELETE FROM ${sql.table('termmeta')} WHERE term_id = ?`, [termId]);
-    await sql.run(`DELETE FROM ${sql.table('term_taxonomy')} WHERE term_taxonomy_id = ?`, [term.term_taxonomy_id]);
-    const shared = await sql.one(`SELECT term_taxonomy_id FROM ${sql.table('term_taxonomy')} WHERE term_id = ? LIMIT 1`, [termId]);
-    if (!shared) await sql.run(`DELETE FROM ${sql.table('terms')} WHERE term_id = ?`, [termId]);
+    await this.sql.run(`DELETE FROM ${this.sql.table('term_relationships')} WHERE term_taxonomy_id = ?`, [term.term_taxonomy_id]);
+    await this.sql.run(`DELETE FROM ${this.sql.table('termmeta')} WHERE term_id = ?`, [termId]);
+    await this.sql.run(`DELETE FROM ${this.sql.table('term_taxonomy')} WHERE term_taxonomy_id = ?`, [term.term_taxonomy_id]);
+    const shared = await this.sql.one(`SELECT term_taxonomy_id FROM ${this.sql.table('term_taxonomy')} WHERE term_id = ? LIMIT 1`, [termId]);
+    if (!shared) await this.sql.run(`DELETE FROM ${this.sql.table('terms')} WHERE term_id = ?`, [termId]);
+    noteWrite({ kind: 'term', id: termId, action: 'deleted', taxonomy });
     return term;
   }
 
   /**
    * wp_set_object_terms (replace mode) for one taxonomy: the object ends up with exactly these
-   * term_taxonomy_ids (ids of other taxonomies are ignored); every term gained or lost is recounted.
+   * term_taxonomy_ids (ids of other taxonomies are ignored); every term gained or lost is recounted —
+   * by delta when this transaction knows the object's status change (countByDelta), else in full.
    */
-  async setObjectTerms(sql: Sql, objectId: number, taxonomy: string, termTaxonomyIds: number[]): Promise<void> {
+  async setObjectTerms(objectId: number, taxonomy: string, termTaxonomyIds: number[]): Promise<void> {
     const wanted = [...new Set(termTaxonomyIds)];
     const valid = wanted.length
       ? (
-          await sql.rows<{ term_taxonomy_id: number }>(
-            `SELECT term_taxonomy_id FROM ${sql.table('term_taxonomy')} WHERE taxonomy = ? AND term_taxonomy_id IN (${placeholders(wanted)})`,
+          await this.sql.rows<{ term_taxonomy_id: number }>(
+            `SELECT term_taxonomy_id FROM ${this.sql.table('term_taxonomy')} WHERE taxonomy = ? AND term_taxonomy_id IN (${placeholders(wanted)})`,
             [taxonomy, ...wanted],
           )
         ).map((r) => Number(r.term_taxonomy_id))
       : [];
     const target = wanted.filter((id) => valid.includes(id));
-    const current = (
-      await sql.rows<{ term_taxonomy_id: number }>(
-        `SELECT tr.term_taxonomy_id FROM ${sql.table('term_relationships')} tr
-         JOIN ${sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
-         WHERE tr.object_id = ? AND tt.taxonomy = ?`,
-        [objectId, taxonomy],
-      )
-    ).map((r) => Number(r.term_taxonomy_id));
+    const change = this.posts.statusChange(objectId);
+    const counts = this.countedPost(objectId);
+    // A post this transaction inserted had no terms: nothing to read.
+    const current =
+      counts?.complete && change && change.before === undefined
+        ? [...counts.terms.keys()].filter((id) => this.taxonomyOf(objectId, id) === taxonomy)
+        : (
+            await this.sql.rows<{ term_taxonomy_id: number }>(
+              `SELECT tr.term_taxonomy_id FROM ${this.sql.table('term_relationships')} tr
+               JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
+               WHERE tr.object_id = ? AND tt.taxonomy = ?`,
+              [objectId, taxonomy],
+            )
+          ).map((r) => Number(r.term_taxonomy_id));
+    const added = target.filter((t) => !current.includes(t));
     const removed = current.filter((id) => !target.includes(id));
-    for (const id of target.filter((t) => !current.includes(t))) {
-      await sql.run(`INSERT INTO ${sql.table('term_relationships')} (object_id, term_taxonomy_id, term_order) VALUES (?, ?, 0)`, [objectId, id]);
+    if (added.length) {
+      await this.sql.run(
+        `INSERT INTO ${this.sql.table('term_relationships')} (object_id, term_taxonomy_id, term_order) VALUES ${added.map(() => '(?, ?, 0)').join(', ')}`,
+        added.flatMap((id) => [objectId, id]),
+      );
     }
     if (removed.length) {
-      await sql.run(`DELETE FROM ${sql.table('term_relationships')} WHERE object_id = ? AND term_taxonomy_id IN (${placeholders(removed)})`, [
+      await this.sql.run(`DELETE FROM ${this.sql.table('term_relationships')} WHERE object_id = ? AND term_taxonomy_id IN (${placeholders(removed)})`, [
         objectId,
         ...removed,
       ]);
     }
-    await this.recount(sql, [...target, ...removed]);
+    if (!change || !counts) return this.recount([...target, ...removed]);
+    for (const id of [...current, ...target]) this.taxonomies(objectId).set(id, taxonomy);
+    await this.countByDelta(
+      objectId,
+      change.type,
+      [...new Set([...current, ...target])].map((id) => ({ id, taxonomy, related: target.includes(id), before: current.includes(id) })),
+      change.before,
+      change.now,
+    );
+  }
+
+  /**
+   * `wp_delete_object_term_relationships` for a post being deleted: its relationships go, and each
+   * term that counted it (published, of a type the taxonomy counts) is decremented — the same result
+   * as a recount, without reading the term's other relationships. Rows locked in ID order, as recount().
+   */
+  async detachAll(post: { ID: number; post_type: string; post_status: string }): Promise<void> {
+    const rows = await this.sql.rows<{ term_taxonomy_id: number; taxonomy: string }>(
+      `SELECT tr.term_taxonomy_id, tt.taxonomy FROM ${this.sql.table('term_relationships')} tr
+       JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
+       WHERE tr.object_id = ? ORDER BY tr.term_taxonomy_id`,
+      [post.ID],
+    );
+    if (!rows.length) return;
+    await this.sql.run(`DELETE FROM ${this.sql.table('term_relationships')} WHERE object_id = ?`, [post.ID]);
+    const counting = rows.filter((r) => counted(r.taxonomy, post.post_type, post.post_status)).map((r) => Number(r.term_taxonomy_id));
+    if (!counting.length) return;
+    const tt = this.sql.table('term_taxonomy');
+    await this.sql.rows(
+      `SELECT term_taxonomy_id FROM ${tt} WHERE term_taxonomy_id IN (${placeholders(counting)}) ORDER BY term_taxonomy_id${forUpdate(this.sql)}`,
+      counting,
+    );
+    await this.sql.run(`UPDATE ${tt} SET count = count - 1 WHERE count > 0 AND term_taxonomy_id IN (${placeholders(counting)})`, counting);
   }
 
   /**
    * The terms of many objects in one query (wp_get_object_terms order: name, then ID). Every requested
    * object is a key of the result; objects without terms map to [].
    */
-  async termsOfObjects(objectIds: number[], taxonomies: string[], sql: Sql = this.db.sql): Promise<Map<number, TermRow[]>> {
+  async termsOfObjects(objectIds: number[], taxonomies: string[]): Promise<Map<number, TermRow[]>> {
     const result = new Map<number, TermRow[]>(objectIds.map((id) => [id, []]));
     if (!objectIds.length || !taxonomies.length) return result;
-    const rows = await sql.rows(
+    const rows = await this.sql.rows(
       `SELECT tr.object_id, ${TERM_COLUMNS}
-       FROM ${sql.table('term_relationships')} tr
-       JOIN ${sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
-       JOIN ${sql.table('terms')} t ON t.term_id = tt.term_id
+       FROM ${this.sql.table('term_relationships')} tr
+       JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
+       JOIN ${this.sql.table('terms')} t ON t.term_id = tt.term_id
        WHERE tr.object_id IN (${placeholders(objectIds)}) AND tt.taxonomy IN (${placeholders(taxonomies)})
        ORDER BY t.name, t.term_id`,
       [...objectIds, ...taxonomies],
@@ -336,25 +406,25 @@ export class TermsStore {
    * `_update_post_term_count`: count = attached objects of the taxonomy's post types whose status is
    * `publish` (storage.md §7). One UPDATE per taxonomy involved.
    */
-  async recount(sql: Sql, termTaxonomyIds: number[]): Promise<void> {
+  async recount(termTaxonomyIds: number[]): Promise<void> {
     const ids = [...new Set(termTaxonomyIds)];
     if (!ids.length) return;
     // Row locks in ID order, then the counts in later statements: under READ COMMITTED the last writer
     // of a term recounts after its predecessors committed, so the stored count is a true recount.
     ids.sort((a, b) => a - b);
-    const rows = await sql.rows<{ term_taxonomy_id: number; taxonomy: string }>(
-      `SELECT term_taxonomy_id, taxonomy FROM ${sql.table('term_taxonomy')} WHERE term_taxonomy_id IN (${placeholders(ids)}) ORDER BY term_taxonomy_id${forUpdate(sql)}`,
+    const rows = await this.sql.rows<{ term_taxonomy_id: number; taxonomy: string }>(
+      `SELECT term_taxonomy_id, taxonomy FROM ${this.sql.table('term_taxonomy')} WHERE term_taxonomy_id IN (${placeholders(ids)}) ORDER BY term_taxonomy_id${forUpdate(this.sql)}`,
       ids,
     );
     const byTaxonomy = new Map<string, number[]>();
     for (const row of rows) byTaxonomy.set(row.taxonomy, [...(byTaxonomy.get(row.taxonomy) ?? []), Number(row.term_taxonomy_id)]);
-    const tt = sql.table('term_taxonomy');
+    const tt = this.sql.table('term_taxonomy');
     for (const [taxonomy, group] of byTaxonomy) {
       const types = TAXONOMIES[taxonomy]?.objectTypes;
       const typeFilter = types ? `AND p.post_type IN (${placeholders(types)})` : '';
-      await sql.run(
+      await this.sql.run(
         `UPDATE ${tt} SET count = (
-           SELECT COUNT(*) FROM ${sql.table('term_relationships')} tr JOIN ${sql.table('posts')} p ON p.ID = tr.object_id
+           SELECT COUNT(*) FROM ${this.sql.table('term_relationships')} tr JOIN ${this.sql.table('posts')} p ON p.ID = tr.object_id
            WHERE tr.term_taxonomy_id = ${tt}.term_taxonomy_id AND p.post_status = 'publish' ${typeFilter})
          WHERE term_taxonomy_id IN (${placeholders(group)})`,
         [...(types ?? []), ...group],
@@ -362,17 +432,100 @@ export class TermsStore {
     }
   }
 
-  /** Recounts every term attached to these objects (after their status changed: publish ↔ other, trash). */
-  async recountObjects(sql: Sql, objectIds: number[]): Promise<void> {
+  /**
+   * Recounts every term attached to these objects (after their status changed: publish ↔ other,
+   * trash): by delta for an object whose status change this transaction knows, else in full.
+   */
+  async recountObjects(objectIds: number[]): Promise<void> {
     if (!objectIds.length) return;
-    const rows = await sql.rows<{ term_taxonomy_id: number }>(
-      `SELECT DISTINCT term_taxonomy_id FROM ${sql.table('term_relationships')} WHERE object_id IN (${placeholders(objectIds)})`,
-      objectIds,
+    const unknown: number[] = [];
+    for (const objectId of objectIds) {
+      const change = this.posts.statusChange(objectId);
+      const counts = this.countedPost(objectId);
+      if (!change || !counts) {
+        unknown.push(objectId);
+        continue;
+      }
+      // Every term of the object already counted at its present status: nothing moved.
+      if (counts.complete && [...counts.terms].every(([id, was]) => was === counted(this.taxonomyOf(objectId, id)!, change.type, change.now))) continue;
+      const rows = await this.sql.rows<{ term_taxonomy_id: number; taxonomy: string }>(
+        `SELECT tr.term_taxonomy_id, tt.taxonomy FROM ${this.sql.table('term_relationships')} tr
+         JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
+         WHERE tr.object_id = ?`,
+        [objectId],
+      );
+      for (const r of rows) this.taxonomies(objectId).set(Number(r.term_taxonomy_id), r.taxonomy);
+      const terms = rows.map((r) => ({ id: Number(r.term_taxonomy_id), taxonomy: r.taxonomy, related: true, before: true }));
+      await this.countByDelta(objectId, change.type, terms, change.before, change.now);
+      counts.complete = true;
+    }
+    if (!unknown.length) return;
+    const rows = await this.sql.rows<{ term_taxonomy_id: number }>(
+      `SELECT DISTINCT term_taxonomy_id FROM ${this.sql.table('term_relationships')} WHERE object_id IN (${placeholders(unknown)})`,
+      unknown,
     );
-    await this.recount(
-      sql,
-      rows.map((r) => Number(r.term_taxonomy_id)),
+    await this.recount(rows.map((r) => Number(r.term_taxonomy_id)));
+  }
+
+  /**
+   * `_update_post_term_count` by difference, for one post whose status change this transaction knows
+   * (PostsStore.statusChange): each term's count moves by whether the post is counted in it now
+   * (`related` and published) minus what the stored count holds for it — recorded per transaction,
+   * else as the post was when the transaction began (`before`: related then; status `wasStatus`). Counts
+   * are consistent before any write, so they stay so; no count reads a term's relationships. One
+   * UPDATE, its rows locked in ID order as recount() does.
+   */
+  private async countByDelta(
+    objectId: number,
+    type: string,
+    terms: { id: number; taxonomy: string; related: boolean; before: boolean }[],
+    wasStatus: string | undefined,
+    status: string,
+  ): Promise<void> {
+    const counts = this.countedPost(objectId)!;
+    const deltas = new Map<number, number>();
+    for (const term of terms) {
+      const holds = counts.terms.get(term.id) ?? (!counts.complete && term.before && counted(term.taxonomy, type, wasStatus));
+      const should = term.related && counted(term.taxonomy, type, status);
+      if (holds !== should) deltas.set(term.id, should ? 1 : -1);
+      counts.terms.set(term.id, should);
+      if (!term.related) counts.terms.delete(term.id);
+    }
+    if (!deltas.size) return;
+    const ids = [...deltas.keys()].sort((a, b) => a - b);
+    const tt = this.sql.table('term_taxonomy');
+    await this.sql.run(
+      `UPDATE ${tt} SET count = count + CASE term_taxonomy_id ${ids.map(() => 'WHEN ? THEN ?').join(' ')} END
+       WHERE term_taxonomy_id IN (${placeholders(ids)})`,
+      [...ids.flatMap((id) => [id, deltas.get(id)!]), ...ids],
     );
+  }
+
+  /**
+   * The counts held for a post in this transaction; a post inserted by it starts complete (no terms).
+   * Undefined outside a transaction.
+   */
+  private countedPost(objectId: number): CountedPost | undefined {
+    const posts = transactionMemo('terms:counted', () => new Map<number, CountedPost>());
+    if (!posts) return undefined;
+    let entry = posts.get(objectId);
+    if (!entry) {
+      const change = this.posts.statusChange(objectId);
+      posts.set(objectId, (entry = { terms: new Map(), complete: change !== undefined && change.before === undefined }));
+    }
+    return entry;
+  }
+
+  /** The taxonomy of each term_taxonomy_id seen for a post in this transaction. */
+  private taxonomies(objectId: number): Map<number, string> {
+    const all = transactionMemo('terms:taxonomies', () => new Map<number, Map<number, string>>())!;
+    let of = all.get(objectId);
+    if (!of) all.set(objectId, (of = new Map()));
+    return of;
+  }
+
+  private taxonomyOf(objectId: number, termTaxonomyId: number): string | undefined {
+    return this.taxonomies(objectId).get(termTaxonomyId);
   }
 }
 

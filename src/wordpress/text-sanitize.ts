@@ -1,5 +1,6 @@
 /** WordPress plain-text sanitising (storage.md §5), as pure functions. */
 
+import { decodeEntities } from './rendering/html-entities';
 import { phpTrim } from './rendering/text-filters';
 
 export { phpTrim };
@@ -55,6 +56,11 @@ export function stripAllTags(text: string, removeBreaks = false): string {
   let result = phpStripTags(text.replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi, ''));
   if (removeBreaks) result = result.replace(/[\r\n\t ]+/g, ' ');
   return phpTrim(result);
+}
+
+/** Plain-text sanitising of stored meta strings (storage.md §3, TEC `tec_sanitize_string`): tags stripped, entities decoded. */
+export function sanitizeMetaString(value: string): string {
+  return decodeEntities(stripAllTags(value));
 }
 
 /** WP core `wp_pre_kses_less_than`: a `<` that opens no tag becomes `&lt;`. */

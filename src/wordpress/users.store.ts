@@ -9,7 +9,12 @@ export interface UserRow {
   user_email: string;
   user_pass: string;
   display_name: string;
+  /** `YYYY-MM-DD HH:MM:SS`, UTC. */
+  user_registered: string;
 }
+
+/** The usermeta key of a user's application passwords (a PHP-serialized list of items). */
+export const APPLICATION_PASSWORDS_KEY = '_application_passwords';
 
 /** One item of usermeta `_application_passwords`, exactly as WordPress stores it. */
 export interface ApplicationPasswordItem {
@@ -22,36 +27,41 @@ export interface ApplicationPasswordItem {
   last_ip: string | null;
 }
 
-const USER_COLUMNS = 'ID, user_login, user_email, user_pass, display_name';
+const USER_COLUMNS = 'ID, user_login, user_email, user_pass, display_name, user_registered';
 
 /** `{prefix}users` and `{prefix}usermeta`. */
 @Injectable()
 export class UsersStore {
   constructor(private readonly db: DatabaseService) {}
 
-  findByLogin(login: string, sql: Sql = this.db.sql): Promise<UserRow | undefined> {
-    return sql.one<UserRow>(`SELECT ${USER_COLUMNS} FROM ${sql.table('users')} WHERE user_login = ? LIMIT 1`, [login]);
+  /** Statements go to the current transaction, if any (src/database/sql.ts). */
+  private get sql(): Sql {
+    return this.db.sql;
   }
 
-  findByEmail(email: string, sql: Sql = this.db.sql): Promise<UserRow | undefined> {
-    return sql.one<UserRow>(`SELECT ${USER_COLUMNS} FROM ${sql.table('users')} WHERE user_email = ? LIMIT 1`, [email]);
+  findByLogin(login: string): Promise<UserRow | undefined> {
+    return this.sql.one<UserRow>(`SELECT ${USER_COLUMNS} FROM ${this.sql.table('users')} WHERE user_login = ? LIMIT 1`, [login]);
   }
 
-  findById(id: number, sql: Sql = this.db.sql): Promise<UserRow | undefined> {
-    return sql.one<UserRow>(`SELECT ${USER_COLUMNS} FROM ${sql.table('users')} WHERE ID = ?`, [id]);
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.sql.one<UserRow>(`SELECT ${USER_COLUMNS} FROM ${this.sql.table('users')} WHERE user_email = ? LIMIT 1`, [email]);
   }
 
-  list(sql: Sql = this.db.sql): Promise<UserRow[]> {
-    return sql.rows<UserRow>(`SELECT ${USER_COLUMNS} FROM ${sql.table('users')} ORDER BY ID`);
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.sql.one<UserRow>(`SELECT ${USER_COLUMNS} FROM ${this.sql.table('users')} WHERE ID = ?`, [id]);
   }
 
-  async create(
-    user: { login: string; email: string; passwordHash: string; displayName?: string; registered: string },
-    sql: Sql,
-  ): Promise<number> {
-    const nicename = user.login.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').slice(0, 50);
-    const { insertId } = await sql.run(
-      `INSERT INTO ${sql.table('users')} (user_login, user_pass, user_nicename, user_email, user_url, user_registered,
+  list(): Promise<UserRow[]> {
+    return this.sql.rows<UserRow>(`SELECT ${USER_COLUMNS} FROM ${this.sql.table('users')} ORDER BY ID`);
+  }
+
+  async create(user: { login: string; email: string; passwordHash: string; displayName?: string; registered: string }): Promise<number> {
+    const nicename = user.login
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .slice(0, 50);
+    const { insertId } = await this.sql.run(
+      `INSERT INTO ${this.sql.table('users')} (user_login, user_pass, user_nicename, user_email, user_url, user_registered,
         user_activation_key, user_status, display_name) VALUES (?, ?, ?, ?, '', ?, '', 0, ?)`,
       [user.login, user.passwordHash, nicename, user.email, user.registered, user.displayName ?? user.login],
     );
@@ -59,9 +69,9 @@ export class UsersStore {
   }
 
   /** All values of the given meta keys for one user (first row of each key, as get_user_meta single). */
-  async meta(userId: number, keys: string[], sql: Sql = this.db.sql): Promise<Map<string, string>> {
-    const rows = await sql.rows<{ meta_key: string; meta_value: string }>(
-      `SELECT meta_key, meta_value FROM ${sql.table('usermeta')} WHERE user_id = ? AND meta_key IN (${placeholders(keys)}) ORDER BY umeta_id`,
+  async meta(userId: number, keys: string[]): Promise<Map<string, string>> {
+    const rows = await this.sql.rows<{ meta_key: string; meta_value: string }>(
+      `SELECT meta_key, meta_value FROM ${this.sql.table('usermeta')} WHERE user_id = ? AND meta_key IN (${placeholders(keys)}) ORDER BY umeta_id`,
       [userId, ...keys],
     );
     const map = new Map<string, string>();
@@ -70,33 +80,46 @@ export class UsersStore {
   }
 
   /** WordPress `update_user_meta` (single value): update the row in place or add it. */
-  async setMeta(userId: number, key: string, value: unknown, sql: Sql): Promise<void> {
+  async setMeta(userId: number, key: string, value: unknown): Promise<void> {
     const serialized = maybeSerialize(value);
-    const existing = await sql.one<{ umeta_id: number }>(
-      `SELECT umeta_id FROM ${sql.table('usermeta')} WHERE user_id = ? AND meta_key = ? ORDER BY umeta_id LIMIT 1`,
+    const existing = await this.sql.one<{ umeta_id: number }>(
+      `SELECT umeta_id FROM ${this.sql.table('usermeta')} WHERE user_id = ? AND meta_key = ? ORDER BY umeta_id LIMIT 1`,
       [userId, key],
     );
     if (existing) {
-      await sql.run(`UPDATE ${sql.table('usermeta')} SET meta_value = ? WHERE umeta_id = ?`, [serialized, existing.umeta_id]);
+      await this.sql.run(`UPDATE ${this.sql.table('usermeta')} SET meta_value = ? WHERE umeta_id = ?`, [serialized, existing.umeta_id]);
     } else {
-      await sql.run(`INSERT INTO ${sql.table('usermeta')} (user_id, meta_key, meta_value) VALUES (?, ?, ?)`, [
-        userId,
-        key,
-        serialized,
-      ]);
+      await this.sql.run(`INSERT INTO ${this.sql.table('usermeta')} (user_id, meta_key, meta_value) VALUES (?, ?, ?)`, [userId, key, serialized]);
     }
   }
 
-  async applicationPasswords(userId: number, sql: Sql = this.db.sql): Promise<ApplicationPasswordItem[]> {
-    const raw = (await this.meta(userId, ['_application_passwords'], sql)).get('_application_passwords');
+  async applicationPasswords(userId: number): Promise<ApplicationPasswordItem[]> {
+    const raw = (await this.meta(userId, [APPLICATION_PASSWORDS_KEY])).get(APPLICATION_PASSWORDS_KEY);
     const items = phpUnserialize<unknown>(raw);
     if (!items || typeof items !== 'object') return [];
-    return Object.values(items as Record<string, ApplicationPasswordItem>).filter(
-      (i) => i && typeof i === 'object' && typeof i.password === 'string',
-    );
+    return Object.values(items as Record<string, ApplicationPasswordItem>).filter((i) => i && typeof i === 'object' && typeof i.password === 'string');
   }
 
-  saveApplicationPasswords(userId: number, items: ApplicationPasswordItem[], sql: Sql): Promise<void> {
-    return this.setMeta(userId, '_application_passwords', items, sql);
+  saveApplicationPasswords(userId: number, items: ApplicationPasswordItem[]): Promise<void> {
+    return this.setMeta(userId, APPLICATION_PASSWORDS_KEY, items);
+  }
+
+  /** Every user's stored `_application_passwords` value (raw, serialized). */
+  async allApplicationPasswordValues(): Promise<string[]> {
+    const rows = await this.sql.rows<{ meta_value: string }>(`SELECT meta_value FROM ${this.sql.table('usermeta')} WHERE meta_key = ?`, [
+      APPLICATION_PASSWORDS_KEY,
+    ]);
+    return rows.map((row) => row.meta_value);
+  }
+
+  /** One meta key's value for every user that has it (the first row of each), by user ID. */
+  async metaOfAll(key: string): Promise<Map<number, string>> {
+    const rows = await this.sql.rows<{ user_id: number; meta_value: string }>(
+      `SELECT user_id, meta_value FROM ${this.sql.table('usermeta')} WHERE meta_key = ? ORDER BY umeta_id`,
+      [key],
+    );
+    const values = new Map<number, string>();
+    for (const row of rows) if (!values.has(Number(row.user_id))) values.set(Number(row.user_id), row.meta_value);
+    return values;
   }
 }

@@ -1,29 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BrowserContext, chromium, Page } from 'playwright-core';
+import { Page } from 'playwright-core';
 import { RouteTable } from '../../src/discovery/route-table';
 import { ADMIN_PASSWORD, ADMIN_USER, startTestApp, TestApp } from '../support/test-app';
+import { Chromium, launchChromium } from '../support/chromium';
 import { freePort } from '../support/free-port';
-
-/** Debian's chromium package (installed by .ci/run); nothing is downloaded by the test. */
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 describe('Swagger UI in a real headless Chromium', () => {
   let t: TestApp;
   let origin: string;
-  let profile: string;
-  let browser: BrowserContext;
+  let chromium: Chromium;
   let page: Page;
 
   beforeAll(async () => {
@@ -31,13 +15,11 @@ describe('Swagger UI in a real headless Chromium', () => {
     origin = `http://127.0.0.1:${port}`;
     t = await startTestApp({ env: { SITE_URL: origin } });
     await t.app.listen(port, '127.0.0.1');
-    profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
-    browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
-    page = await browser.newPage();
+    chromium = await launchChromium();
+    page = await chromium.browser.newPage();
   });
   afterAll(async () => {
-    await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await chromium?.close();
     await t?.close();
   });
 
@@ -50,9 +32,10 @@ describe('Swagger UI in a real headless Chromium', () => {
     const routes = t.app.get(RouteTable).routes();
     expect(routes.length).toBeGreaterThanOrEqual(15);
     for (const route of routes) {
-      const path = `/wp-json/tribe/events/v1${route.docPath === '/' ? '' : route.docPath}`;
+      const path = route.swaggerPath;
       expect({ path, shown: shown.has(path) }).toEqual({ path, shown: true });
     }
+    expect(shown.has('/wp-json/eca/v1/changes')).toBe(true);
     expect(shown.has('/wp-json')).toBe(true);
   });
 
@@ -64,7 +47,10 @@ describe('Swagger UI in a real headless Chromium', () => {
     await dialog.locator('button.authorize').click();
     await dialog.locator('button.btn-done, button.close-modal').first().click();
 
-    const hasEvents = t.app.get(RouteTable).routes().some((r) => r.docPath === '/events');
+    const hasEvents = t.app
+      .get(RouteTable)
+      .routes()
+      .some((r) => r.docPath === '/events');
     const collection = hasEvents ? 'events' : 'venues';
     const operation = page.locator(`.opblock-get:has(.opblock-summary-path[data-path="/wp-json/tribe/events/v1/${collection}"])`);
     await operation.locator('.opblock-summary').first().click();

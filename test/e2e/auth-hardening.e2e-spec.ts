@@ -78,13 +78,30 @@ describe('failed-login throttle (per client IP, shared through the database)', (
     expect(await a.db.sql.one(`SELECT client FROM ${table} WHERE client = ?`, ['203.0.113.9'])).toBeUndefined();
   });
 
-  it('counts failures from concurrent requests atomically', async () => {
-    const throttle = a.app.get(LoginThrottle);
-    await Promise.all(Array.from({ length: 8 }, () => throttle.recordFailure('192.0.2.50')));
-    const row = await a.db.sql.one<{ failures: number }>(`SELECT failures FROM ${a.db.sql.table('eca_login_failures')} WHERE client = ?`, [
-      '192.0.2.50',
-    ]);
-    expect(Number(row?.failures)).toBe(8);
+  it('reserves concurrent attempts atomically: each gets its own number, those past the limit a 429 and no place', async () => {
+    const throttles = [a.app.get(LoginThrottle), b.app.get(LoginThrottle)];
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => throttles[i % 2].reserve('192.0.2.50').catch((error: { status: number }) => error.status)),
+    );
+    expect(outcomes.sort()).toEqual([1, 2, 3, 429, 429, 429, 429, 429]);
+    const row = await a.db.sql.one<{ failures: number }>(`SELECT failures FROM ${a.db.sql.table('eca_login_failures')} WHERE client = ?`, ['192.0.2.50']);
+    expect(Number(row?.failures)).toBe(3);
+  });
+
+  it('gives a successful login’s place back even when the database failed at that moment (retried in the background)', async () => {
+    const table = a.db.sql.table('eca_login_failures');
+    const aside = 'eca_login_failures_aside';
+    const failures = async () => Number((await a.db.sql.one<{ failures: number }>(`SELECT failures FROM ${table} WHERE client = ?`, ['192.0.2.60']))?.failures);
+    // The table is gone while the password is checked, so the give-back after the success fails once.
+    const answer = await a.app.get(LoginThrottle).attempt('192.0.2.60', async () => {
+      await a.db.sql.run(`ALTER TABLE ${table} RENAME TO ${aside}`);
+      return 'verified';
+    });
+    expect(answer).toBe('verified');
+    await a.db.sql.run(`ALTER TABLE ${aside} RENAME TO ${table}`);
+    expect(await failures()).toBe(1);
+    for (let waited = 0; waited < 5000 && (await failures()) !== 0; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    expect(await failures()).toBe(0);
   });
 });
 

@@ -30,7 +30,14 @@ const RESOURCES: Resource[] = [
     mayCreate: ALL,
     mayChange: OTHERS,
   },
-  { path: 'venues', bySlug: true, create: (n) => ({ venue: `Venue ${n}`, status: 'publish' }), update: { venue: 'Changed' }, mayCreate: ALL, mayChange: OTHERS },
+  {
+    path: 'venues',
+    bySlug: true,
+    create: (n) => ({ venue: `Venue ${n}`, status: 'publish' }),
+    update: { venue: 'Changed' },
+    mayCreate: ALL,
+    mayChange: OTHERS,
+  },
   {
     path: 'organizers',
     bySlug: true,
@@ -39,7 +46,14 @@ const RESOURCES: Resource[] = [
     mayCreate: ALL,
     mayChange: OTHERS,
   },
-  { path: 'categories', bySlug: false, create: (n) => ({ name: `Category ${n}` }), update: { description: 'Changed' }, mayCreate: CATEGORIES, mayChange: CATEGORIES },
+  {
+    path: 'categories',
+    bySlug: false,
+    create: (n) => ({ name: `Category ${n}` }),
+    update: { description: 'Changed' },
+    mayCreate: CATEGORIES,
+    mayChange: CATEGORIES,
+  },
   { path: 'tags', bySlug: false, create: (n) => ({ name: `Tag ${n}` }), update: { description: 'Changed' }, mayCreate: TAGS, mayChange: TAGS },
 ];
 

@@ -135,7 +135,11 @@ describe('/categories', () => {
     it('rejects a parent that is not an existing category', async () => {
       const tag = await createTerm(t, 'tags', { name: 'Not a parent' });
       for (const parent of ['foo', '', 2389, tag.id]) {
-        const res = await t.http.post(CATEGORIES).set('Authorization', ADMIN).send({ name: `Child of ${parent}`, parent }).expect(400);
+        const res = await t.http
+          .post(CATEGORIES)
+          .set('Authorization', ADMIN)
+          .send({ name: `Child of ${parent}`, parent })
+          .expect(400);
         expect([parent, res.body.code, Object.keys(res.body.data.params)]).toEqual([parent, 'rest_invalid_param', ['parent']]);
       }
       const typed = await t.http.post(CATEGORIES).set('Authorization', ADMIN).send({ name: 'x', parent: 'foo' });
@@ -156,7 +160,10 @@ describe('/categories', () => {
         data: { status: 401 },
       });
       for (const role of ['subscriber', 'contributor'] as const) {
-        const res = await t.http.post(CATEGORIES).set('Authorization', await loginAs(t, role)).send({ name: 'Nope' });
+        const res = await t.http
+          .post(CATEGORIES)
+          .set('Authorization', await loginAs(t, role))
+          .send({ name: 'Nope' });
         expect([role, res.status, res.body.code]).toEqual([role, 403, 'rest_forbidden']);
       }
     });
@@ -164,7 +171,11 @@ describe('/categories', () => {
     it('lets authors and editors create, update and delete categories', async () => {
       for (const role of ['author', 'editor'] as const) {
         const auth = await loginAs(t, role);
-        const created = await t.http.post(CATEGORIES).set('Authorization', auth).send({ name: `By ${role}` }).expect(201);
+        const created = await t.http
+          .post(CATEGORIES)
+          .set('Authorization', auth)
+          .send({ name: `By ${role}` })
+          .expect(201);
         await t.http.patch(`${CATEGORIES}/${created.body.id}`).set('Authorization', auth).send({ description: 'Edited' }).expect(200);
         await t.http.delete(`${CATEGORIES}/${created.body.id}`).set('Authorization', auth).expect(200);
       }
@@ -244,7 +255,11 @@ describe('/categories', () => {
 
     it('validates like create and checks the ID first', async () => {
       const term = await createTerm(t, 'categories', { name: 'Validated' });
-      const bad = await t.http.patch(`${CATEGORIES}/${term.id}`).set('Authorization', ADMIN).send({ name: '', description: '', slug: '', parent: '' }).expect(400);
+      const bad = await t.http
+        .patch(`${CATEGORIES}/${term.id}`)
+        .set('Authorization', ADMIN)
+        .send({ name: '', description: '', slug: '', parent: '' })
+        .expect(400);
       expect(Object.keys(bad.body.data.params).sort()).toEqual(['description', 'name', 'parent', 'slug']);
       await t.http.patch(`${CATEGORIES}/${term.id}`).set('Authorization', ADMIN).send({ parent: 2389 }).expect(400);
       const unknown = await t.http.patch(`${CATEGORIES}/987654`).set('Authorization', ADMIN).send({ name: 'x' }).expect(400);
@@ -269,7 +284,10 @@ describe('/categories', () => {
       const sql = t.db.sql;
       expect(await sql.rows(`SELECT term_id FROM ${sql.table('terms')} WHERE term_id = ?`, [doomed.id])).toEqual([]);
       expect(await sql.rows(`SELECT meta_id FROM ${sql.table('termmeta')} WHERE term_id = ?`, [doomed.id])).toEqual([]);
-      const relationships = await sql.rows<{ term_taxonomy_id: number }>(`SELECT term_taxonomy_id FROM ${sql.table('term_relationships')} WHERE object_id = ?`, [event]);
+      const relationships = await sql.rows<{ term_taxonomy_id: number }>(
+        `SELECT term_taxonomy_id FROM ${sql.table('term_relationships')} WHERE object_id = ?`,
+        [event],
+      );
       expect(relationships).toHaveLength(1);
       expect((await t.http.get(`${CATEGORIES}/${child.id}`).expect(200)).body).toMatchObject({ parent: grand.id, count: 1 });
 

@@ -24,7 +24,9 @@ describe('the users and application-passwords CLI', () => {
       ['editor9'],
     );
     expect(row!.meta_value).toBe('a:1:{s:6:"editor";b:1;}');
-    expect(await run('users:list')).toEqual(expect.arrayContaining([expect.stringMatching(/\teditor9\te9@example\.org$/)]));
+    const listed = await run('users:list');
+    expect(listed[0]).toMatch(/^ID +LOGIN +E-MAIL +ROLES +REGISTERED$/);
+    expect(listed).toEqual(expect.arrayContaining([expect.stringMatching(/^\d+ +editor9 +e9@example\.org +editor +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)]));
   });
 
   it('creates an application password shown once, which then logs in, and revokes it', async () => {
@@ -35,9 +37,10 @@ describe('the users and application-passwords CLI', () => {
     await t.http.get('/wp-json/tribe/events/v1').set('Authorization', basic('editor9', password)).expect(200);
 
     const listed = await run('app-passwords:list', '--login', 'editor9');
-    expect(listed).toHaveLength(1);
-    expect(listed[0]).toContain(uuid);
-    expect(listed[0]).not.toContain(password.replace(/ /g, ''));
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toMatch(/^UUID +NAME +CREATED \(UTC\) +LAST USED \(UTC\)$/);
+    expect(listed[1]).toMatch(new RegExp(`^${uuid} +laptop +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +(never|\\d{4}-)`));
+    expect(listed[1]).not.toContain(password.replace(/ /g, ''));
 
     expect(await run('app-passwords:revoke', '--login', 'editor9', '--uuid', uuid)).toEqual([`Revoked ${uuid}`]);
     await t.http.get('/wp-json/tribe/events/v1').set('Authorization', basic('editor9', password)).expect(401);

@@ -4,9 +4,9 @@ import { validateEnvironment } from '../../src/config/environment';
 // DATABASE_REPLICA_URLS (issue #6): read replicas exist for MySQL only; SQLite is a single instance.
 describe('DATABASE_REPLICA_URLS', () => {
   it('stops the boot with SQLite, naming the variable', async () => {
-    await expect(createApp({ DATABASE_URL: 'sqlite::memory:', DATABASE_REPLICA_URLS: 'mysql://reader@10.0.0.2:3306/wordpress', LOG_LEVEL: 'error' })).rejects.toThrow(
-      /Invalid configuration:[\s\S]*DATABASE_REPLICA_URLS/,
-    );
+    await expect(
+      createApp({ DATABASE_URL: 'sqlite::memory:', DATABASE_REPLICA_URLS: 'mysql://reader@10.0.0.2:3306/wordpress', LOG_LEVEL: 'error' }),
+    ).rejects.toThrow(/Invalid configuration:[\s\S]*DATABASE_REPLICA_URLS/);
   });
 
   it('takes a comma list of mysql:// URLs and refuses anything else', () => {

@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SHARED } from '../support/shared-paths';
+import { REFERENCE_DIR } from '../support/fixture-paths';
 
-/** The plugin's own answer to a reference request (shared/reference). */
+/** The plugin's own answer to a reference request (test/fixtures/reference). */
 export function reference(name: string): unknown {
-  return JSON.parse(readFileSync(resolve(SHARED, 'reference', `${name}.json`), 'utf8'));
+  return JSON.parse(readFileSync(resolve(REFERENCE_DIR, `${name}.json`), 'utf8'));
 }
 
 /** The reference was captured at http://127.0.0.1:8080 (its /doc server without the port, Q39). */
 export const REFERENCE_ORIGINS = ['http://127.0.0.1:8080', 'http://127.0.0.1'];
 
 /**
- * The golden tool's rule for the index and /doc: origins replaced by a placeholder, description texts
- * reduced to their presence, the clock-dependent defaults masked.
+ * The goldens' rule for the index and /doc (as in test/support/golden-compare.ts): origins replaced
+ * by a placeholder, description texts reduced to their presence, the clock-dependent defaults masked.
  */
 export function normalise(value: unknown, origins: string[], key?: string): unknown {
   if (key === 'description' && typeof value === 'string') return value ? '{TEXT}' : '';

@@ -99,7 +99,20 @@ describe('discovery', () => {
       expect(args.per_page.default).toBe('10');
       expect(args.hide_empty.default).toBe('1');
       expect(args.order).not.toHaveProperty('default');
-      expect(Object.keys(args)).toEqual(['page', 'per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug']);
+      expect(Object.keys(args)).toEqual([
+        'page',
+        'per_page',
+        'search',
+        'exclude',
+        'include',
+        'order',
+        'orderby',
+        'hide_empty',
+        'parent',
+        'post',
+        'event',
+        'slug',
+      ]);
     });
 
     it('answers another namespace with rest_invalid_namespace', async () => {
@@ -138,13 +151,15 @@ describe('discovery', () => {
   });
 
   describe('WordPress discovery', () => {
-    it('answers the REST root index in WordPress core shape, with this namespace and its routes', async () => {
+    it('answers the REST root index in WordPress core shape, with the namespaces and their routes', async () => {
+      const service = (await t.http.get('/wp-json/eca/v1').expect(200)).body;
       for (const path of ['/wp-json/', '/wp-json', '/fr/wp-json/']) {
         const res = await t.http.get(path).expect(200);
-        expect(res.body).toMatchObject({ namespaces: ['tribe/events/v1'], url: expect.any(String), home: expect.any(String) });
+        expect(res.body).toMatchObject({ namespaces: ['tribe/events/v1', 'eca/v1'], url: expect.any(String), home: expect.any(String) });
         expect(Object.keys(res.body.routes).slice(0, 2)).toEqual(['/', '/tribe/events/v1']);
         if (!path.startsWith('/fr')) expect(res.body.routes['/tribe/events/v1/venues']).toEqual(index.routes['/tribe/events/v1/venues']);
-        expect(Object.keys(res.body.routes).slice(1)).toEqual(Object.keys(index.routes));
+        // The plugin's namespace, then the service's own (src/changes).
+        expect(Object.keys(res.body.routes).slice(1)).toEqual([...Object.keys(index.routes), ...Object.keys(service.routes)]);
         expect(res.body._links.help).toEqual([{ href: 'https://developer.wordpress.org/rest-api/' }]);
       }
     });

@@ -17,7 +17,8 @@ describe('event dates source', () => {
 
   beforeAll(async () => {
     // A database that outlives one app (a file on SQLite), so the app can be restarted on it.
-    database = ENGINE === 'sqlite' ? { url: `sqlite:${join(dir, 'events.sqlite')}`, name: 'events.sqlite', drop: async () => undefined } : await createTestDatabase();
+    database =
+      ENGINE === 'sqlite' ? { url: `sqlite:${join(dir, 'events.sqlite')}`, name: 'events.sqlite', drop: async () => undefined } : await createTestDatabase();
   });
   afterEach(async () => {
     await t?.app.close();
@@ -35,7 +36,8 @@ describe('event dates source', () => {
   /** An event as TEC 5 stored it: its meta, no TEC 6 rows. */
   async function insertTec5Event(app: TestApp, title: string, start: string): Promise<number> {
     const id = await insertEvent(app, { title, start });
-    await app.db.transaction(async (sql) => {
+    await app.db.transaction(async () => {
+      const sql = app.db.sql;
       await sql.run(`DELETE FROM ${sql.table('tec_occurrences')} WHERE post_id = ?`, [id]);
       await sql.run(`DELETE FROM ${sql.table('tec_events')} WHERE post_id = ?`, [id]);
     });

@@ -170,7 +170,12 @@ describe('event lists', () => {
       organizers = [await insertLinked(t, 'tribe_organizer', 'Filter Org 1'), await insertLinked(t, 'tribe_organizer', 'Filter Org 2')];
       e.parentCat = await insertEvent(t, { title: 'F parent cat', start: '2030-02-01 10:00:00', categories: [parent], venue: venues[0] });
       e.childCat = await insertEvent(t, { title: 'F child cat', start: '2030-02-02 10:00:00', categories: [child], tags: [t1], venue: venues[1] });
-      e.otherCat = await insertEvent(t, { title: 'F other cat', start: '2030-02-03 10:00:00', categories: [other], organizers: [organizers[1], organizers[0]] });
+      e.otherCat = await insertEvent(t, {
+        title: 'F other cat',
+        start: '2030-02-03 10:00:00',
+        categories: [other],
+        organizers: [organizers[1], organizers[0]],
+      });
       e.featured = await insertEvent(t, { title: 'F featured', start: '2030-02-04 10:00:00', featured: true, tags: [t1], organizers: [organizers[1]] });
       e.hidden = await insertEvent(t, { title: 'F hidden', start: '2030-02-05 10:00:00', hidden: true, featured: true, categories: [parent] });
       e.child = await insertEvent(t, { title: 'F child event', start: '2030-02-06 10:00:00', postParent: e.parentCat });
@@ -211,8 +216,8 @@ describe('event lists', () => {
       expect((await list(`${all}&featured=yes`).expect(400)).body.code).toBe('rest_invalid_param');
     });
 
-    it('accepts geoloc parameters and ticketed=false, rejects ticketed=true (no ticketing)', async () => {
-      expect(await listIds(`${all}&geoloc=true&geoloc_lat=45.1&geoloc_lng=7.6&ticketed=false`)).toHaveLength(5);
+    it('without any Event Tickets data: ticketed=false is no filter, ticketed=true is refused', async () => {
+      expect(await listIds(`${all}&ticketed=false`)).toHaveLength(5);
       const res = await list(`${all}&ticketed=true`).expect(400);
       expect(res.body.data.details.ticketed.code).toBe('event-tickets-not-active');
     });
@@ -253,7 +258,15 @@ describe('event lists', () => {
       v.private = await insertEvent(t, { title: 'V private', status: 'private', start: '2030-06-04 10:00:00' });
       v.trash = await insertEvent(t, { title: 'V trash', status: 'trash', start: '2030-06-05 10:00:00' });
       const venue = await insertLinked(t, 'tribe_venue', 'V venue');
-      v.locked = await insertEvent(t, { title: 'V locked', password: 'pw', excerpt: 'secret', cost: ['5'], venue, featured: true, start: '2030-06-06 10:00:00' });
+      v.locked = await insertEvent(t, {
+        title: 'V locked',
+        password: 'pw',
+        excerpt: 'secret',
+        cost: ['5'],
+        venue,
+        featured: true,
+        start: '2030-06-06 10:00:00',
+      });
     });
     const window = 'start_date=2030-06-01&end_date=2030-06-30';
 
@@ -276,6 +289,12 @@ describe('event lists', () => {
       expect(await listIds(`${window}&status=trash`, editor.auth)).toEqual([v.trash]);
       expect(await listIds(`${window}&status=publish,private`, editor.auth)).toEqual([v.published, v.private, v.locked]);
       expect((await list(`${window}&status=bogus`, editor.auth).expect(400)).body.code).toBe('rest_invalid_param');
+      // Arrays too (issue #16; TEC tests `EventArchiveCest`), with the same rules.
+      expect(await listIds(`${window}&status[]=publish&status[]=private`, editor.auth)).toEqual([v.published, v.private, v.locked]);
+      expect(await listIds(`${window}&status[]=draft`, contributor.auth)).toEqual([v.ownDraft]);
+      expect(await listIds(`${window}&status[]=publish`)).toEqual([v.published, v.locked]);
+      expect((await list(`${window}&status[]=publish&status[]=draft`).expect(400)).body.data.params).toHaveProperty('status');
+      expect((await list(`${window}&status[]=bogus`, editor.auth).expect(400)).body.code).toBe('rest_invalid_param');
     });
 
     it('blanks password-protected events in lists unless the password matches (§4.4)', async () => {

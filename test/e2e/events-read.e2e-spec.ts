@@ -27,7 +27,10 @@ describe('reading single events', () => {
         ['_VenueAddress', '1 Main St'],
         ['_VenueCity', 'Springfield'],
       ]);
-      organizers = [await insertLinked(t, 'tribe_organizer', 'Org B', [['_OrganizerEmail', 'b@example.org']]), await insertLinked(t, 'tribe_organizer', 'Org A')];
+      organizers = [
+        await insertLinked(t, 'tribe_organizer', 'Org B', [['_OrganizerEmail', 'b@example.org']]),
+        await insertLinked(t, 'tribe_organizer', 'Org A'),
+      ];
       const parent = await insertTerm(t, 'tribe_events_cat', 'Music');
       const child = await insertTerm(t, 'tribe_events_cat', 'Jazz', parent);
       const tag = await insertTerm(t, 'post_tag', 'Outdoor');
@@ -59,11 +62,47 @@ describe('reading single events', () => {
     it('has every key of events.md §1 in order, with their JSON types', async () => {
       const res = await t.http.get(`${EVENTS}/${id}`).expect(200);
       expect(Object.keys(res.body)).toEqual([
-        'id', 'global_id', 'global_id_lineage', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'rest_url',
-        'title', 'description', 'excerpt', 'slug', 'image', 'all_day', 'start_date', 'start_date_details', 'end_date', 'end_date_details',
-        'utc_start_date', 'utc_start_date_details', 'utc_end_date', 'utc_end_date_details', 'timezone', 'timezone_abbr', 'cost',
-        'cost_details', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'categories', 'tags', 'venue',
-        'organizer', 'custom_fields', 'json_ld',
+        'id',
+        'global_id',
+        'global_id_lineage',
+        'author',
+        'status',
+        'date',
+        'date_utc',
+        'modified',
+        'modified_utc',
+        'url',
+        'rest_url',
+        'title',
+        'description',
+        'excerpt',
+        'slug',
+        'image',
+        'all_day',
+        'start_date',
+        'start_date_details',
+        'end_date',
+        'end_date_details',
+        'utc_start_date',
+        'utc_start_date_details',
+        'utc_end_date',
+        'utc_end_date_details',
+        'timezone',
+        'timezone_abbr',
+        'cost',
+        'cost_details',
+        'website',
+        'show_map',
+        'show_map_link',
+        'hide_from_listings',
+        'sticky',
+        'featured',
+        'categories',
+        'tags',
+        'venue',
+        'organizer',
+        'custom_fields',
+        'json_ld',
       ]);
       const e = res.body;
       expect(e).toMatchObject({
@@ -97,7 +136,19 @@ describe('reading single events', () => {
       expect(e.categories).toEqual([
         expect.objectContaining({ name: 'Jazz', taxonomy: 'tribe_events_cat', filter: 'raw', urls: expect.objectContaining({ up: expect.any(String) }) }),
       ]);
-      expect(Object.keys(e.categories[0])).toEqual(['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls']);
+      expect(Object.keys(e.categories[0])).toEqual([
+        'name',
+        'slug',
+        'term_group',
+        'term_taxonomy_id',
+        'taxonomy',
+        'description',
+        'parent',
+        'count',
+        'filter',
+        'id',
+        'urls',
+      ]);
       expect(e.tags.map((tag: { name: string }) => tag.name)).toEqual(['Outdoor']);
       expect(e.venue).toMatchObject({ id: venue, venue: 'Town Hall', address: '1 Main St' });
       expect(e.venue.json_ld).toMatchObject({ '@type': 'Place', name: 'Town Hall' });
@@ -107,8 +158,19 @@ describe('reading single events', () => {
     it('carries the event JSON-LD (events.md §1.5)', async () => {
       const { json_ld: ld } = (await t.http.get(`${EVENTS}/${id}`).expect(200)).body;
       expect(Object.keys(ld)).toEqual([
-        '@context', '@type', 'name', 'description', 'url', 'eventAttendanceMode', 'eventStatus', 'startDate', 'endDate', 'location',
-        'organizer', 'offers', 'performer',
+        '@context',
+        '@type',
+        'name',
+        'description',
+        'url',
+        'eventAttendanceMode',
+        'eventStatus',
+        'startDate',
+        'endDate',
+        'location',
+        'organizer',
+        'offers',
+        'performer',
       ]);
       expect(ld).toMatchObject({
         '@context': 'http://schema.org',
@@ -121,7 +183,15 @@ describe('reading single events', () => {
         endDate: '2030-03-04T21:00:00-05:00',
         location: expect.objectContaining({ '@type': 'Place', name: 'Town Hall' }),
         organizer: expect.objectContaining({ '@type': 'Person', name: 'Org B' }),
-        offers: { '@type': 'Offer', price: '10 – 25', priceCurrency: 'USD', url: `${SITE}/event/tom-jerry/`, category: 'primary', availability: 'inStock', validFrom: '2026-01-01T00:00:00+00:00' },
+        offers: {
+          '@type': 'Offer',
+          price: '10 – 25',
+          priceCurrency: 'USD',
+          url: `${SITE}/event/tom-jerry/`,
+          category: 'primary',
+          availability: 'inStock',
+          validFrom: '2026-01-01T00:00:00+00:00',
+        },
         performer: 'Organization',
       });
     });
@@ -136,7 +206,16 @@ describe('reading single events', () => {
       const bare = await insertEvent(t, { title: 'Bare', slug: 'bare' });
       await t.db.sql.run(`DELETE FROM ${t.db.sql.table('postmeta')} WHERE post_id = ? AND meta_key IN ('_EventShowMap', '_EventShowMapLink')`, [bare]);
       const e = (await t.http.get(`${EVENTS}/${bare}`).expect(200)).body;
-      expect(e).toMatchObject({ website: `${SITE}/event/bare/`, show_map: true, show_map_link: true, venue: [], organizer: [], cost: '', featured: false, sticky: false });
+      expect(e).toMatchObject({
+        website: `${SITE}/event/bare/`,
+        show_map: true,
+        show_map_link: true,
+        venue: [],
+        organizer: [],
+        cost: '',
+        featured: false,
+        sticky: false,
+      });
       expect(e.cost_details).toEqual({ currency_symbol: '', currency_code: '', currency_position: '', values: [] });
       expect(e.json_ld.location).toBeUndefined();
       expect(e.json_ld.organizer).toBeUndefined();
@@ -144,15 +223,31 @@ describe('reading single events', () => {
     });
 
     it('reads custom fields defined in the plugin options', async () => {
-      await setTribeOptions(t, { 'custom-fields': [{ name: '_ecp_custom_2', label: 'Dress code', type: 'text' }, { name: '_ecp_custom_3', label: 'Empty', type: 'text' }] });
-      const withField = await insertEvent(t, { meta: [['_ecp_custom_2', 'Casual'], ['_ecp_custom_3', '']] });
+      await setTribeOptions(t, {
+        'custom-fields': [
+          { name: '_ecp_custom_2', label: 'Dress code', type: 'text' },
+          { name: '_ecp_custom_3', label: 'Empty', type: 'text' },
+        ],
+      });
+      const withField = await insertEvent(t, {
+        meta: [
+          ['_ecp_custom_2', 'Casual'],
+          ['_ecp_custom_3', ''],
+        ],
+      });
       expect((await t.http.get(`${EVENTS}/${withField}`).expect(200)).body.custom_fields).toEqual({ _ecp_custom_2: { label: 'Dress code', value: 'Casual' } });
       await setTribeOptions(t, { 'custom-fields': [] });
     });
 
     it('shows several venue rows as an array (Q1) and skips unknown links', async () => {
       const other = await insertLinked(t, 'tribe_venue', 'Annex');
-      const two = await insertEvent(t, { meta: [['_EventVenueID', String(venue)], ['_EventVenueID', String(other)], ['_EventOrganizerID', '999999']] });
+      const two = await insertEvent(t, {
+        meta: [
+          ['_EventVenueID', String(venue)],
+          ['_EventVenueID', String(other)],
+          ['_EventOrganizerID', '999999'],
+        ],
+      });
       const e = (await t.http.get(`${EVENTS}/${two}`).expect(200)).body;
       expect(e.venue.map((v: { id: number }) => v.id)).toEqual([venue, other]);
       expect(e.organizer).toEqual([]);
@@ -163,7 +258,7 @@ describe('reading single events', () => {
       const service = t.app.get(EventsReadService);
       const rendered = await service.render(id, { caller: ANONYMOUS, requestOrigin: SITE });
       expect(rendered.json_ld).toBeDefined();
-      const plain = await t.db.transaction((sql) => service.render(id, { caller: ANONYMOUS, requestOrigin: SITE, sql, jsonLd: false }));
+      const plain = await t.db.transaction(() => service.render(id, { caller: ANONYMOUS, requestOrigin: SITE, jsonLd: false }));
       expect(plain.json_ld).toBeUndefined();
       expect((plain.venue as Record<string, unknown>).json_ld).toBeUndefined();
       const draft = await insertEvent(t, { status: 'draft' });
@@ -233,7 +328,9 @@ describe('reading single events', () => {
       expect(open.json_ld).toBeUndefined();
       const asEditor = (await t.http.get(`${EVENTS}/${locked}?context=edit`).set('Authorization', editor.auth).expect(200)).body;
       expect(asEditor.json_ld).toBeUndefined();
-      expect((await t.http.get(`${EVENTS}/${locked}?context=edit`).set('Authorization', subscriber.auth).expect(403)).body.code).toBe('event-password-protected');
+      expect((await t.http.get(`${EVENTS}/${locked}?context=edit`).set('Authorization', subscriber.auth).expect(403)).body.code).toBe(
+        'event-password-protected',
+      );
       expect((await t.http.get(`${EVENTS}/${locked}?password=`).expect(400)).body.code).toBe('rest_invalid_param');
     });
 

@@ -1,5 +1,5 @@
-import { EventDateMeta } from '../../src/events/dates';
-import { TecTables } from '../../src/events/tec-tables';
+import { EventDateMeta } from '../../src/dates';
+import { TecTables } from '../../src/events/repository/tec-tables';
 import { OptionsStore } from '../../src/wordpress/options.store';
 import { PostsStore } from '../../src/wordpress/posts.store';
 import { TermRow, TermsStore } from '../../src/wordpress/terms.store';
@@ -47,11 +47,11 @@ export interface EventSeed {
 export async function insertEvent(t: TestApp, seed: EventSeed = {}): Promise<number> {
   const posts = t.app.get(PostsStore);
   const terms = t.app.get(TermsStore);
-  return t.db.transaction(async (sql) => {
+  return t.db.transaction(async () => {
     const status = seed.status ?? 'publish';
     const postDate = seed.postDate ?? '2026-01-01 10:00:00';
     const title = seed.title ?? 'Event';
-    const id = await posts.insert(sql, {
+    const id = await posts.insert({
       post_type: 'tribe_events',
       post_status: status,
       post_author: seed.author ?? 1,
@@ -91,13 +91,23 @@ export async function insertEvent(t: TestApp, seed: EventSeed = {}): Promise<num
     if (seed.currencyPosition !== undefined) rows.push(['_EventCurrencyPosition', seed.currencyPosition]);
     if (seed.website !== undefined) rows.push(['_EventURL', seed.website]);
     rows.push(...(seed.meta ?? []));
-    for (const [key, value] of rows) await posts.addMeta(sql, id, key, value);
+    for (const [key, value] of rows) await posts.addMeta(id, key, value);
     // TEC 6 also writes the event's `tec_events`/`tec_occurrences` rows (storage.md §11).
     const seconds = (Date.parse(`${(seed.utcEnd ?? end).replace(' ', 'T')}Z`) - Date.parse(`${(seed.utcStart ?? start).replace(' ', 'T')}Z`)) / 1000;
     const dates = Object.fromEntries(rows) as unknown as EventDateMeta;
-    await t.app.get(TecTables).upsert(sql, id, { ...dates, _EventDuration: String(seconds) }, postDate);
-    if (seed.categories) await terms.setObjectTerms(sql, id, 'tribe_events_cat', seed.categories.map((c) => c.term_taxonomy_id));
-    if (seed.tags) await terms.setObjectTerms(sql, id, 'post_tag', seed.tags.map((c) => c.term_taxonomy_id));
+    await t.app.get(TecTables).upsert(id, { ...dates, _EventDuration: String(seconds) }, postDate);
+    if (seed.categories)
+      await terms.setObjectTerms(
+        id,
+        'tribe_events_cat',
+        seed.categories.map((c) => c.term_taxonomy_id),
+      );
+    if (seed.tags)
+      await terms.setObjectTerms(
+        id,
+        'post_tag',
+        seed.tags.map((c) => c.term_taxonomy_id),
+      );
     return id;
   });
 }
@@ -105,15 +115,22 @@ export async function insertEvent(t: TestApp, seed: EventSeed = {}): Promise<num
 /** A term of the taxonomy (`parent` for categories). */
 export async function insertTerm(t: TestApp, taxonomy: 'tribe_events_cat' | 'post_tag', name: string, parent?: TermRow): Promise<TermRow> {
   const terms = t.app.get(TermsStore);
-  return t.db.transaction((sql) => terms.insert(sql, taxonomy, { name, parent: parent?.term_id }));
+  return t.db.transaction(() => terms.insert(taxonomy, { name, parent: parent?.term_id }));
 }
 
 /** A venue or organizer post with a few meta rows. */
-export async function insertLinked(t: TestApp, postType: 'tribe_venue' | 'tribe_organizer', title: string, meta: [string, string][] = [], status = 'publish', password = ''): Promise<number> {
+export async function insertLinked(
+  t: TestApp,
+  postType: 'tribe_venue' | 'tribe_organizer',
+  title: string,
+  meta: [string, string][] = [],
+  status = 'publish',
+  password = '',
+): Promise<number> {
   const posts = t.app.get(PostsStore);
-  return t.db.transaction(async (sql) => {
+  return t.db.transaction(async () => {
     const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const id = await posts.insert(sql, {
+    const id = await posts.insert({
       post_type: postType,
       post_status: status,
       post_author: 1,
@@ -126,7 +143,7 @@ export async function insertLinked(t: TestApp, postType: 'tribe_venue' | 'tribe_
       post_modified_gmt: '2026-01-01 10:00:00',
       guid: (n) => `${SITE}/?p=${n}`,
     });
-    for (const [key, value] of meta) await posts.addMeta(sql, id, key, value);
+    for (const [key, value] of meta) await posts.addMeta(id, key, value);
     return id;
   });
 }

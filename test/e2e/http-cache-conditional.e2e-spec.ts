@@ -15,7 +15,10 @@ describe.each([
 
   beforeAll(async () => {
     t = await startTestApp({ env });
-    const res = await t.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'Tagged', start_date: '2030-05-01 10:00:00', end_date: '2030-05-01 11:00:00' });
+    const res = await t.http
+      .post(EVENTS)
+      .set('Authorization', ADMIN)
+      .send({ title: 'Tagged', start_date: '2030-05-01 10:00:00', end_date: '2030-05-01 11:00:00' });
     id = res.body.id;
   });
   afterAll(() => t.close());
@@ -93,7 +96,10 @@ describe.each([
   });
 
   it('leaves writes and OPTIONS alone', async () => {
-    const created = await t.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'W', start_date: '2030-05-02 10:00:00', end_date: '2030-05-02 11:00:00' });
+    const created = await t.http
+      .post(EVENTS)
+      .set('Authorization', ADMIN)
+      .send({ title: 'W', start_date: '2030-05-02 10:00:00', end_date: '2030-05-02 11:00:00' });
     expect(created.status).toBe(201);
     expect(created.headers.etag).toBeUndefined();
     const options = await t.http.options(EVENTS).expect(200);

@@ -24,9 +24,7 @@ describe('linked posts for events (inline create-or-reuse, embedding)', () => {
     return t.app.get(AuthService).callerFor(user);
   };
   const context = async <T>(caller: Caller, work: (ctx: InlineWriteContext) => Promise<T>): Promise<T> =>
-    t.db.transaction(async (sql) =>
-      work({ sql, caller, clock: await t.app.get(SiteClockService).clock(), links: await t.app.get(Permalinks).forOrigin(SITE) }),
-    );
+    t.db.transaction(async () => work({ caller, clock: await t.app.get(SiteClockService).clock(), links: await t.app.get(Permalinks).forOrigin(SITE) }));
   const prepareVenue = async (raw: unknown, caller = admin) => venues.prepareForEvent(raw, caller, await t.app.get(SiteClockService).clock(), SITE);
   const prepareOrganizers = async (raw: unknown, caller = admin) => organizers.prepareForEvent(raw, caller, await t.app.get(SiteClockService).clock(), SITE);
   const rejection = async (promise: Promise<unknown>) => {
@@ -38,7 +36,8 @@ describe('linked posts for events (inline create-or-reuse, embedding)', () => {
     }
     throw new Error('expected a RestError');
   };
-  const venueCount = async () => Number((await t.db.sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t.db.sql.table('posts')} WHERE post_type = 'tribe_venue'`))!.n);
+  const venueCount = async () =>
+    Number((await t.db.sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t.db.sql.table('posts')} WHERE post_type = 'tribe_venue'`))!.n);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -85,7 +84,14 @@ describe('linked posts for events (inline create-or-reuse, embedding)', () => {
       const plan = await prepareVenue({ venue: 'White House', city: 'Washington', state: 'DC', stateProvince: 'ignored (Q59)', show_map: false });
       const [id] = (await context(admin, (ctx) => venues.applyForEvent(plan, ctx)))!;
       const res = await t.http.get(`${BASE}/venues/${id}`).expect(200);
-      expect(res.body).toMatchObject({ venue: 'White House', city: 'Washington', stateprovince: 'DC', status: 'publish', show_map: false, show_map_link: true });
+      expect(res.body).toMatchObject({
+        venue: 'White House',
+        city: 'Washington',
+        stateprovince: 'DC',
+        status: 'publish',
+        show_map: false,
+        show_map_link: true,
+      });
       expect((await metaOf(t, id))._VenueOrigin).toEqual(['events-calendar']);
       const again = await context(admin, async (ctx) => venues.resolveForEvent({ venue: 'white house', phone: '555' }, ctx, SITE));
       expect(again).toEqual([id]);
@@ -125,7 +131,9 @@ describe('linked posts for events (inline create-or-reuse, embedding)', () => {
       const a = await createOrganizer({ organizer: 'Org A' });
       const b = await createOrganizer({ organizer: 'Org B' });
       expect(await context(admin, (ctx) => organizers.resolveForEvent(`${b.id},${a.id}`, ctx, SITE))).toEqual([b.id, a.id]);
-      const mixed = (await context(admin, (ctx) => organizers.resolveForEvent([a.id, { id: b.id }, { organizer: 'Org C', email: 'c@example.org' }, String(a.id)], ctx, SITE)))!;
+      const mixed = (await context(admin, (ctx) =>
+        organizers.resolveForEvent([a.id, { id: b.id }, { organizer: 'Org C', email: 'c@example.org' }, String(a.id)], ctx, SITE),
+      ))!;
       expect(mixed.slice(0, 2)).toEqual([a.id, b.id]);
       expect(mixed).toHaveLength(3);
       expect((await t.http.get(`${BASE}/organizers/${mixed[2]}`).expect(200)).body.email).toBe('c@example.org');
@@ -156,7 +164,10 @@ describe('linked posts for events (inline create-or-reuse, embedding)', () => {
     it('blanks embedded password-protected records unless the password is given', async () => {
       const org = await createOrganizer({ organizer: 'Embedded Locked', phone: '1' });
       await setPostColumns(t, org.id, { post_password: 'pw' });
-      expect((await organizers.embed([org.id], { caller: ANONYMOUS, requestOrigin: SITE, single: true })).get(org.id)).toMatchObject({ organizer: [], phone: '' });
+      expect((await organizers.embed([org.id], { caller: ANONYMOUS, requestOrigin: SITE, single: true })).get(org.id)).toMatchObject({
+        organizer: [],
+        phone: '',
+      });
       const open = (await organizers.embed([org.id], { caller: ANONYMOUS, requestOrigin: SITE, single: true, credentials: { password: 'pw' } })).get(org.id)!;
       expect(open).toMatchObject({ organizer: 'Embedded Locked', phone: '1' });
     });

@@ -100,6 +100,26 @@ describe('venue and organizer lists', () => {
       expect([mineDraft, othersDraft, privateOne].every(Number.isInteger)).toBe(true);
     });
 
+    it('accepts status as an array or a comma list, with the same permission rules (issue #16)', async () => {
+      expect(await names('status[]=draft&status[]=private', editor.auth)).toEqual(['Vis Mine', 'Vis Others', 'Vis Private']);
+      expect(await names('status[0]=publish&status[1]=draft', editor.auth)).toEqual(['Vis Mine', 'Vis Others', 'Vis Public']);
+      expect(await names('status[]=draft', contributor.auth)).toEqual(['Vis Mine']);
+      expect(await names('status[]=publish')).toEqual(['Vis Public']);
+      const rest = await t.http.get(`${ORGANIZERS}?search=Vis&status[]=draft&status[]=private`).set('Authorization', editor.auth).expect(200);
+      expect(rest.body.rest_url).toContain('status=draft%2Cprivate');
+      for (const [query, auth] of [
+        ['status[]=draft', undefined],
+        ['status[]=publish&status[]=draft', undefined],
+        ['status[]=nope', editor.auth],
+        ['status[]=', editor.auth],
+        ['status[a][b]=draft', editor.auth],
+      ] as const) {
+        const req = t.http.get(`${ORGANIZERS}?${query}`);
+        if (auth) req.set('Authorization', auth);
+        expect((await req.expect(400)).body.code).toBe('rest_invalid_param');
+      }
+    });
+
     it('lists trashed records only when asked for', async () => {
       const doomed = await create('organizers', { organizer: 'Vis Trashed' });
       await t.http.delete(`${ORGANIZERS}/${doomed.id}`).set('Authorization', ADMIN).expect(200);
@@ -128,6 +148,28 @@ describe('venue and organizer lists', () => {
       expect(await found('venues', 'temple london')).toEqual([]);
       expect(await found('venues', 'wonderland')).toEqual([]);
       expect(await found('organizers', 'searchable')).toEqual(['Org Search']);
+    });
+
+    it('searches every searched field of organizers, and no others', async () => {
+      await create('organizers', {
+        organizer: 'Field Org',
+        phone: '+33 1 23 45',
+        website: 'https://fieldsite.example',
+        description: 'Hosts of the Quince fair',
+      });
+      expect(await found('organizers', '33 45')).toEqual(['Field Org']);
+      expect(await found('organizers', 'fieldsite')).toEqual(['Field Org']);
+      expect(await found('organizers', 'QUINCE hosts')).toEqual(['Field Org']);
+      expect(await found('organizers', 'quince fieldsite')).toEqual([]);
+    });
+
+    it('pages a search: the total is the whole match, each page a slice of it', async () => {
+      const first = await t.http.get(`${VENUES}?search=london&per_page=1`).expect(200);
+      const second = await t.http.get(`${VENUES}?search=london&per_page=1&page=2`).expect(200);
+      expect([first.body.total, first.body.total_pages, second.body.total]).toEqual([2, 2, 2]);
+      expect([...first.body.venues, ...second.body.venues].map((v: { venue: string }) => v.venue).sort()).toEqual(['Search Three', 'Search Two']);
+      expect(first.body.next_rest_url).toContain('search=london');
+      expect((await t.http.get(`${VENUES}?search=london&per_page=1&page=3`).expect(404)).body.code).toBe('venue-archive-page-not-found');
     });
 
     it('reports zero totals when nothing matches (Q35 DEVIATE)', async () => {
@@ -182,6 +224,21 @@ describe('venue and organizer lists', () => {
       expect(await listed('only_with_upcoming=true')).toEqual([withEvent]);
       expect(await listed('only_with_upcoming=false')).toHaveLength(5);
       expect(await listed('only_with_upcoming=1&has_events=true')).toEqual([withEvent]);
+    });
+
+    it('only_with_upcoming: draft, pending and private upcoming events count for a caller who may read them (§3.3)', async () => {
+      const privateOnly = (await create('venues', { venue: 'EF Private' })).id;
+      await insertEvent(t, { status: 'private', venue: privateOnly });
+      const as = async (auth?: string) => {
+        const req = t.http.get(`${VENUES}?search=EF&per_page=50&only_with_upcoming=true`);
+        if (auth) req.set('Authorization', auth);
+        return ids((await req.expect(200)).body).sort((a, b) => a - b);
+      };
+      expect(await as()).toEqual([withEvent]);
+      expect(await as(editor.auth)).toEqual([withEvent, draftOnly, privateOnly].sort((a, b) => a - b));
+      expect(await as(ADMIN)).toEqual([withEvent, draftOnly, privateOnly].sort((a, b) => a - b));
+      // A contributor reads only its own drafts: others' drafts and private events do not count.
+      expect(await as(contributor.auth)).toEqual([withEvent]);
     });
   });
 });

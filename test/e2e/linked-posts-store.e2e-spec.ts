@@ -17,8 +17,8 @@ describe('PostsStore', () => {
   afterAll(() => t.close());
 
   const insert = (post_name: string, post_status = 'publish', post_type = 'tribe_venue') =>
-    t.db.transaction((sql) =>
-      store.insert(sql, {
+    t.db.transaction(() =>
+      store.insert({
         post_type,
         post_status,
         post_author: 1,
@@ -34,7 +34,14 @@ describe('PostsStore', () => {
 
   it('inserts a row with every column WordPress fills and the guid of the new ID', async () => {
     const id = await insert('filled');
-    expect(await postRow(t, id)).toMatchObject({ post_name: 'filled', comment_status: 'closed', ping_status: 'closed', guid: `https://example.org/?p=${id}`, post_excerpt: '', post_content: '' });
+    expect(await postRow(t, id)).toMatchObject({
+      post_name: 'filled',
+      comment_status: 'closed',
+      ping_status: 'closed',
+      guid: `https://example.org/?p=${id}`,
+      post_excerpt: '',
+      post_content: '',
+    });
   });
 
   it('loads many posts and their meta in one query each, meta in row order', async () => {
@@ -54,14 +61,14 @@ describe('PostsStore', () => {
 
   it('update_post_meta: in place for every row of the key, added when absent, reports changes', async () => {
     const id = await insert('meta-set');
-    await t.db.transaction(async (sql) => {
-      expect(await store.setMeta(sql, id, '_K', 'one')).toBe(true);
-      expect(await store.setMeta(sql, id, '_K', 'one')).toBe(false);
-      await store.addMeta(sql, id, '_K', 'dup');
-      expect(await store.setMeta(sql, id, '_K', true)).toBe(true);
-      await store.replaceMeta(sql, id, '_Many', [3, 1, 2]);
-      await store.setMeta(sql, id, '_Arr', { a: 1 });
-      await store.setMeta(sql, id, '_Ser', 'a:0:{}');
+    await t.db.transaction(async () => {
+      expect(await store.setMeta(id, '_K', 'one')).toBe(true);
+      expect(await store.setMeta(id, '_K', 'one')).toBe(false);
+      await store.addMeta(id, '_K', 'dup');
+      expect(await store.setMeta(id, '_K', true)).toBe(true);
+      await store.replaceMeta(id, '_Many', [3, 1, 2]);
+      await store.setMeta(id, '_Arr', { a: 1 });
+      await store.setMeta(id, '_Ser', 'a:0:{}');
     });
     expect(await metaRows(t, id)).toEqual([
       ['_K', '1'],
@@ -80,7 +87,7 @@ describe('PostsStore', () => {
     await addMeta(t, e1, '_EventVenueID', '77');
     await addMeta(t, e2, '_EventVenueID', ' 77');
     await addMeta(t, e2, '_EventVenueID', '770');
-    const touched = await t.db.transaction((sql) => store.deleteIdLinks(sql, '_EventVenueID', 77));
+    const touched = await t.db.transaction(() => store.deleteIdLinks('_EventVenueID', 77));
     expect(touched.sort()).toEqual([e1, e2].sort());
     expect(await metaRows(t, e2)).toEqual([['_EventVenueID', '770']]);
   });
@@ -89,19 +96,19 @@ describe('PostsStore', () => {
     await insert('taken');
     await insert('taken-2');
     await insert('other-type', 'publish', 'tribe_organizer');
-    await t.db.transaction(async (sql) => {
-      expect(await store.uniqueSlug(sql, 'taken', 'tribe_venue', 0, 'publish')).toBe('taken-3');
-      expect(await store.uniqueSlug(sql, 'TAKEN', 'tribe_venue', 0, 'publish')).toBe('TAKEN-3');
-      expect(await store.uniqueSlug(sql, 'taken', 'tribe_venue', 0, 'draft')).toBe('taken');
-      expect(await store.uniqueSlug(sql, 'other-type', 'tribe_venue', 0, 'publish')).toBe('other-type');
-      expect(await store.uniqueSlug(sql, 'feed', 'tribe_venue', 0, 'publish')).toBe('feed-2');
+    await t.db.transaction(async () => {
+      expect(await store.uniqueSlug('taken', 'tribe_venue', 0, 'publish')).toBe('taken-3');
+      expect(await store.uniqueSlug('TAKEN', 'tribe_venue', 0, 'publish')).toBe('TAKEN-3');
+      expect(await store.uniqueSlug('taken', 'tribe_venue', 0, 'draft')).toBe('taken');
+      expect(await store.uniqueSlug('other-type', 'tribe_venue', 0, 'publish')).toBe('other-type');
+      expect(await store.uniqueSlug('feed', 'tribe_venue', 0, 'publish')).toBe('feed-2');
     });
   });
 
   it('trashes (bookkeeping, __trashed slug) and gives the slug back when the post leaves the trash', async () => {
     const id = await insert('bin');
-    await t.db.transaction(async (sql) => {
-      const keys = await store.trash(sql, (await store.byId(id, sql))!, NOW);
+    await t.db.transaction(async () => {
+      const keys = await store.trash((await store.byId(id))!, NOW);
       expect(keys).toEqual(['_wp_trash_meta_status', '_wp_trash_meta_time', '_wp_desired_post_slug']);
     });
     expect(await postRow(t, id)).toMatchObject({ post_status: 'trash', post_name: 'bin__trashed', post_modified: NOW.local, post_modified_gmt: NOW.gmt });
@@ -110,26 +117,26 @@ describe('PostsStore', () => {
       ['_wp_trash_meta_time', String(NOW.unix)],
       ['_wp_desired_post_slug', 'bin'],
     ]);
-    const back = await t.db.transaction(async (sql) => store.slugLeavingTrash(sql, (await store.byId(id, sql))!));
+    const back = await t.db.transaction(async () => store.slugLeavingTrash((await store.byId(id))!));
     expect(back).toBe('bin');
     expect((await metaRows(t, id)).map(([k]) => k)).toEqual(['_wp_trash_meta_status', '_wp_trash_meta_time']);
   });
 
   it('gives a bare slug held by a trashed post of the type the __trashed suffix before reusing it', async () => {
     const legacy = await insert('legacy', 'trash');
-    await t.db.transaction((sql) => store.claimSlugFromTrash(sql, 'legacy', 'tribe_venue', 0));
+    await t.db.transaction(() => store.claimSlugFromTrash('legacy', 'tribe_venue', 0));
     expect((await postRow(t, legacy)).post_name).toBe('legacy__trashed');
     expect(await metaRows(t, legacy)).toEqual([['_wp_desired_post_slug', 'legacy']]);
   });
 
   it('records old slugs of published posts once, and maintains _tribe_modified_fields', async () => {
     const id = await insert('renamed');
-    await t.db.transaction(async (sql) => {
-      await store.recordSlugChange(sql, id, 'old-name', 'renamed', 'publish');
-      await store.recordSlugChange(sql, id, 'old-name', 'renamed', 'publish');
-      await store.recordSlugChange(sql, id, 'x', 'y', 'draft');
-      await store.trackModified(sql, id, ['_VenueCity', 'post_title'], NOW);
-      await store.trackModified(sql, id, ['_VenueCity', '_tribe_modified_fields'], { ...NOW, localUnix: 5 });
+    await t.db.transaction(async () => {
+      await store.recordSlugChange(id, 'old-name', 'renamed', 'publish');
+      await store.recordSlugChange(id, 'old-name', 'renamed', 'publish');
+      await store.recordSlugChange(id, 'x', 'y', 'draft');
+      await store.trackModified(id, ['_VenueCity', 'post_title'], NOW);
+      await store.trackModified(id, ['_VenueCity', '_tribe_modified_fields'], { ...NOW, localUnix: 5 });
     });
     expect(await metaRows(t, id)).toEqual([
       ['_wp_old_slug', 'old-name'],

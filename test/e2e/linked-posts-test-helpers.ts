@@ -1,4 +1,5 @@
 import { phpSerialize } from '../../src/wordpress/php-serialization';
+import { bumpCacheVersion } from '../support/data-version';
 import { SITE, TestApp } from '../support/test-app';
 
 /** Shared helpers of the venue/organizer suites (events are inserted as rows: the events module is separate). */
@@ -16,7 +17,8 @@ export interface EventRow {
 
 /** An event as TEC stores one (posts row + the meta these suites read). */
 export async function insertEvent(t: TestApp, event: EventRow = {}): Promise<number> {
-  return t.db.transaction(async (sql) => {
+  return t.db.transaction(async () => {
+    const sql = t.db.sql;
     const { insertId } = await sql.run(
       `INSERT INTO ${sql.table('posts')} (post_author, post_date, post_date_gmt, post_content, post_title, post_excerpt, post_status,
         comment_status, ping_status, post_name, to_ping, pinged, post_modified, post_modified_gmt, post_content_filtered, guid, post_type)
@@ -42,7 +44,8 @@ export async function insertEvent(t: TestApp, event: EventRow = {}): Promise<num
 
 /** An image attachment with WordPress' metadata. */
 export async function insertImage(t: TestApp, file = '2024/05/poster.jpg'): Promise<number> {
-  return t.db.transaction(async (sql) => {
+  return t.db.transaction(async () => {
+    const sql = t.db.sql;
     const { insertId } = await sql.run(
       `INSERT INTO ${sql.table('posts')} (post_author, post_date, post_date_gmt, post_content, post_title, post_excerpt, post_status,
         post_name, to_ping, pinged, post_modified, post_modified_gmt, post_content_filtered, guid, post_type, post_mime_type)
@@ -90,12 +93,12 @@ export async function postRow(t: TestApp, id: number): Promise<Record<string, un
 
 export async function setPostColumns(t: TestApp, id: number, columns: Record<string, string | number>): Promise<void> {
   const names = Object.keys(columns);
-  await t.db.sql.run(`UPDATE ${t.db.sql.table('posts')} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE ID = ?`, [
-    ...Object.values(columns),
-    id,
-  ]);
+  await t.db.sql.run(`UPDATE ${t.db.sql.table('posts')} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE ID = ?`, [...Object.values(columns), id]);
+  // As WordPress with the must-use plugin of README "Caching": records shared under the version are retired.
+  await bumpCacheVersion(t);
 }
 
 export async function addMeta(t: TestApp, postId: number, key: string, value: string): Promise<void> {
   await t.db.sql.run(`INSERT INTO ${t.db.sql.table('postmeta')} (post_id, meta_key, meta_value) VALUES (?, ?, ?)`, [postId, key, value]);
+  await bumpCacheVersion(t);
 }

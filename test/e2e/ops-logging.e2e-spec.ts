@@ -17,11 +17,9 @@ describe('structured JSON logs and request ids', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await createApp(
-      { DATABASE_URL: database.url, SITE_URL: SITE, ADMIN_USER, ADMIN_PASSWORD, LOG_LEVEL: 'verbose' },
-      [],
-      { logDestination: { write: (line: string) => void lines.push(line) } },
-    );
+    app = await createApp({ DATABASE_URL: database.url, SITE_URL: SITE, ADMIN_USER, ADMIN_PASSWORD, LOG_LEVEL: 'verbose' }, [], {
+      logDestination: { write: (line: string) => void lines.push(line) },
+    });
     http = request(app.getHttpServer());
   });
   afterAll(async () => {
@@ -74,12 +72,20 @@ describe('structured JSON logs and request ids', () => {
     const editor = `Basic ${Buffer.from(`logger-editor:${plain}`).toString('base64')}`;
     await http.get(BASE).set('Authorization', editor).expect(200);
     await http.get(BASE).set('Authorization', ADMIN).expect(200);
-    await http.get(BASE).set('Authorization', `Basic ${Buffer.from('admin:WrongGuess99999').toString('base64')}`).expect(401);
+    await http
+      .get(BASE)
+      .set('Authorization', `Basic ${Buffer.from('admin:WrongGuess99999').toString('base64')}`)
+      .expect(401);
     const venue = await http.post(`${BASE}/venues?password=QuerySecret77`).set('Authorization', editor).send({ venue: 'V', password: 'BodySecret88' });
     expect(venue.status).toBe(201);
     await http.get(`${BASE}/venues/${venue.body.id}?password=ReadSecret66`).expect(200);
     await http.post(`${BASE}/venues`).set('Authorization', editor).type('form').send({ venue: 'W', password: 'FormSecret55' }).expect(201);
-    await http.post(`${BASE}/venues`).set('Authorization', editor).set('Content-Type', 'application/json').send('{"venue": "broken", "password": "JsonSecret44"').expect(400);
+    await http
+      .post(`${BASE}/venues`)
+      .set('Authorization', editor)
+      .set('Content-Type', 'application/json')
+      .send('{"venue": "broken", "password": "JsonSecret44"')
+      .expect(400);
 
     const log = lines.join('');
     expect(records().filter((r) => r.user === id).length).toBeGreaterThanOrEqual(2);

@@ -28,8 +28,22 @@ describe('organizers', () => {
       .send({ organizer: 'Sample Org', phone: '555-0200', email: 'org@example.com', website: 'https://example.com/org', description: 'A sample organizer.' })
       .expect(201);
     expect(Object.keys(res.body)).toEqual([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'description', 'slug',
-      'phone', 'website', 'email', 'global_id', 'global_id_lineage',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'organizer',
+      'description',
+      'slug',
+      'phone',
+      'website',
+      'email',
+      'global_id',
+      'global_id_lineage',
     ]);
     expect(res.body).toMatchObject({
       url: `${SITE}/organizer/sample-org/`,
@@ -49,7 +63,20 @@ describe('organizers', () => {
     expect(await postRow(t, res.body.id)).toMatchObject({ post_type: 'tribe_organizer', comment_status: 'closed', guid: `${SITE}/organizer/sample-org/` });
 
     const bare = await create({ organizer: 'Bare Org' });
-    expect(Object.keys(bare)).toEqual(['id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'slug', 'global_id', 'global_id_lineage']);
+    expect(Object.keys(bare)).toEqual([
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'organizer',
+      'slug',
+      'global_id',
+      'global_id_lineage',
+    ]);
   });
 
   it('accepts any e-mail text (Q56) and validates the rest', async () => {
@@ -65,7 +92,14 @@ describe('organizers', () => {
     const res = await t.http.get(`${ORGANIZERS}/${created.id}`).expect(200);
     expect(Object.keys(res.body).slice(-3)).toEqual(['json_ld', 'global_id', 'global_id_lineage']);
     const { email, ...rest } = res.body.json_ld;
-    expect(rest).toEqual({ '@type': 'Person', name: 'Ld Org', description: '&lt;p&gt;About&lt;/p&gt;\\n', url: 'https://org.example', telephone: '1', sameAs: 'https://org.example' });
+    expect(rest).toEqual({
+      '@type': 'Person',
+      name: 'Ld Org',
+      description: '&lt;p&gt;About&lt;/p&gt;\\n',
+      url: 'https://org.example',
+      telephone: '1',
+      sameAs: 'https://org.example',
+    });
     const decoded = String(email).replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
     expect(decoded).toBe('a@b.example');
     expect(email).toContain('&#64;');

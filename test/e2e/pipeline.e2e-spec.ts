@@ -65,7 +65,11 @@ describe('the WordPress REST pipeline', () => {
     });
 
     it('lets the body win over the query string and treats JSON null as absent', async () => {
-      const res = await t.http.post(`${BASE}/probe?title=query`).set('Authorization', ADMIN).send({ title: 'body', start_date: '2027-01-01', colour: null }).expect(201);
+      const res = await t.http
+        .post(`${BASE}/probe?title=query`)
+        .set('Authorization', ADMIN)
+        .send({ title: 'body', start_date: '2027-01-01', colour: null })
+        .expect(201);
       expect(res.body.received).toEqual({ title: 'body', start_date: '2027-01-01', all_day: false });
     });
 
@@ -83,7 +87,11 @@ describe('the WordPress REST pipeline', () => {
       expect(res.body.data.details.page).toEqual({ code: 'rest_invalid_type', message: 'page is not of type integer.', data: { param: 'page' } });
       const callback = await t.http.get(`${BASE}/probe?total=x`).expect(400);
       expect(callback.body.data).toEqual({ status: 400, params: { total: 'Invalid parameter.' }, details: [] });
-      const bool = await t.http.post(`${BASE}/probe`).set('Authorization', ADMIN).send({ title: 'x', start_date: 'y', all_day: 'yes', colour: 'blue' }).expect(400);
+      const bool = await t.http
+        .post(`${BASE}/probe`)
+        .set('Authorization', ADMIN)
+        .send({ title: 'x', start_date: 'y', all_day: 'yes', colour: 'blue' })
+        .expect(400);
       expect(bool.body.data.params.all_day).toBe('all_day is not of type boolean.');
       expect(bool.body.data.details.colour).toEqual({ code: 'not-blue', message: 'Blue is not allowed.', data: null });
       expect(bool.body.data.details.all_day).toEqual({ code: 'rest_invalid_type', message: 'all_day is not of type boolean.', data: { param: 'all_day' } });
@@ -106,7 +114,11 @@ describe('the WordPress REST pipeline', () => {
     });
 
     it('rejects an oversized body with 413 in the envelope', async () => {
-      const res = await t.http.post(`${BASE}/probe`).set('Content-Type', 'application/json').send(JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) })).expect(413);
+      const res = await t.http
+        .post(`${BASE}/probe`)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) }))
+        .expect(413);
       expect(res.body.data.status).toBe(413);
     });
 

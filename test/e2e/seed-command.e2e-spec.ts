@@ -1,14 +1,30 @@
 import { UsersService } from '../../src/auth/users.service';
 import { runCommand, UsageError } from '../../src/cli/commands';
 import { eventInput, organizerInputs, Picker, randomSource, SeedEventInput, termNames, venueInputs } from '../../src/cli/seed/seed-data';
-import { occurrenceHash } from '../../src/events/dates';
+import { occurrenceHash } from '../../src/dates';
 import { phpUnserialize } from '../../src/wordpress/php-serialization';
 import { ADMIN, EVENTS, createEvent, eventPost } from './events-write-helpers';
-import { startTestApp, TestApp } from '../support/test-app';
+import { BASE, startTestApp, TestApp } from '../support/test-app';
 
 const SEED = 3;
 const EVENT_COUNT = 40;
-const argv = ['seed', '--events', String(EVENT_COUNT), '--venues', '3', '--organizers', '3', '--categories', '4', '--tags', '5', '--seed', String(SEED), '--batch', '16'];
+const argv = [
+  'seed',
+  '--events',
+  String(EVENT_COUNT),
+  '--venues',
+  '3',
+  '--organizers',
+  '3',
+  '--categories',
+  '4',
+  '--tags',
+  '5',
+  '--seed',
+  String(SEED),
+  '--batch',
+  '16',
+];
 
 /** Columns that hold the write time, the ID or values derived from the ID/slug: compared separately. */
 const VOLATILE_POST_COLUMNS = ['ID', 'guid', 'post_name', 'post_date', 'post_date_gmt', 'post_modified', 'post_modified_gmt'];
@@ -35,7 +51,10 @@ describe('npm run cli -- seed', () => {
     venueInputs(3, pick);
     organizerInputs(3, pick);
     const termIds = async (taxonomy: string, names: string[]) => {
-      const found = await rows(`SELECT t.term_id, t.name FROM ${table('terms')} t JOIN ${table('term_taxonomy')} tt ON tt.term_id = t.term_id WHERE tt.taxonomy = ?`, [taxonomy]);
+      const found = await rows(
+        `SELECT t.term_id, t.name FROM ${table('terms')} t JOIN ${table('term_taxonomy')} tt ON tt.term_id = t.term_id WHERE tt.taxonomy = ?`,
+        [taxonomy],
+      );
       return names.map((n) => Number(found.find((r) => r.name === n.replace('&', '&amp;'))!.term_id));
     };
     const pools = {
@@ -50,7 +69,9 @@ describe('npm run cli -- seed', () => {
   afterAll(() => t.close());
 
   it('reports what it wrote', () => {
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^Seeded ${EVENT_COUNT} events, 3 venues, 3 organizers, 4 categories and 5 tags in [\\d.]+ s \\(\\d+ events/s\\)$`))]);
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^Seeded ${EVENT_COUNT} events, 3 venues, 3 organizers, 4 categories and 5 tags in [\\d.]+ s \\(\\d+ events/s\\)$`)),
+    ]);
     expect(seededIds).toHaveLength(EVENT_COUNT);
   });
 
@@ -64,6 +85,25 @@ describe('npm run cli -- seed', () => {
     expect(inputs.some((e) => (e.organizer ?? []).length === 2)).toBe(true);
     expect(inputs.some((e) => e.cost === '$15')).toBe(true);
     expect(inputs.some((e) => e.cost === '0')).toBe(true);
+  });
+
+  it('gives most venues coordinates, indexed for the geolocation filter', async () => {
+    const venues = (await t.http.get(`${BASE}/venues`).expect(200)).body.venues as { id: number; geo_lat?: number; geo_lng?: number }[];
+    const located = venues.filter((v) => v.geo_lat !== undefined);
+    expect(located.length).toBeGreaterThan(0);
+    for (const v of located) {
+      expect(v.geo_lat).toBeGreaterThanOrEqual(36);
+      expect(v.geo_lat).toBeLessThanOrEqual(60);
+      expect(v.geo_lng).toBeGreaterThanOrEqual(-10);
+      expect(v.geo_lng).toBeLessThanOrEqual(30);
+    }
+    const near = await t.http
+      .get(EVENTS)
+      .query({ per_page: 50, start_date: '2000-01-01', geoloc_lat: located[0].geo_lat, geoloc_lng: located[0].geo_lng })
+      .expect(200);
+    const expected = inputs.filter((e) => e.venue === located[0].id).length;
+    expect(near.body.total).toBeGreaterThanOrEqual(expected);
+    expect(near.body.events.every((e: { venue: { geo_lat?: number } }) => e.venue.geo_lat !== undefined)).toBe(true);
   });
 
   it('serves the seeded events through GET /events', async () => {
@@ -97,7 +137,9 @@ describe('npm run cli -- seed', () => {
 
       // terms
       const terms = async (id: number) =>
-        (await rows(`SELECT term_taxonomy_id FROM ${table('term_relationships')} WHERE object_id = ? ORDER BY term_taxonomy_id`, [id])).map((r) => Number(r.term_taxonomy_id));
+        (await rows(`SELECT term_taxonomy_id FROM ${table('term_relationships')} WHERE object_id = ? ORDER BY term_taxonomy_id`, [id])).map((r) =>
+          Number(r.term_taxonomy_id),
+        );
       expect(await terms(seededId)).toEqual(await terms(apiId));
 
       // TEC custom tables

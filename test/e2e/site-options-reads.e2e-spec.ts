@@ -23,7 +23,8 @@ describe('site settings: one query per request', () => {
       // response-cache miss, answered by the route.
       await t.http.get(path).expect(200);
       const optionReads = spy.mock.calls.filter(([text]) => /FROM\s+\S*options\W/.test(text) && text.includes('option_name IN'));
-      expect(optionReads.length).toBe(1);
+      // None when an earlier request of the same data version read them (shared per version).
+      expect(optionReads.length).toBeLessThanOrEqual(1);
     } finally {
       spy.mockRestore();
     }

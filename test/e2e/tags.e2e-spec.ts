@@ -11,13 +11,18 @@ describe('/tags (the flat differences of the shared term resource)', () => {
   afterAll(() => t.close());
 
   const setOption = (name: string, value: string) =>
-    t.db.transaction(async (sql) => {
+    t.db.transaction(async () => {
+      const sql = t.db.sql;
       await sql.run(`DELETE FROM ${sql.table('options')} WHERE option_name = ?`, [name]);
       await sql.run(`INSERT INTO ${sql.table('options')} (option_name, option_value, autoload) VALUES (?, ?, 'yes')`, [name, value]);
     });
 
   it('creates a tag: no parent key, a tag archive URL, a Location to our route', async () => {
-    const res = await t.http.post(TAGS).set('Authorization', ADMIN).send({ name: 'Sample Tag', description: 'Tag description', slug: 'sample-tag' }).expect(201);
+    const res = await t.http
+      .post(TAGS)
+      .set('Authorization', ADMIN)
+      .send({ name: 'Sample Tag', description: 'Tag description', slug: 'sample-tag' })
+      .expect(201);
     const id = res.body.id;
     expect(Object.keys(res.body)).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'meta', 'url', 'urls']);
     expect(res.body).toEqual({
@@ -78,7 +83,10 @@ describe('/tags (the flat differences of the shared term resource)', () => {
 
   it('needs edit_tribe_events + manage_categories: authors and contributors get 403, editors may', async () => {
     for (const role of ['author', 'contributor', 'subscriber'] as const) {
-      const res = await t.http.post(TAGS).set('Authorization', await loginAs(t, role)).send({ name: `By ${role}` });
+      const res = await t.http
+        .post(TAGS)
+        .set('Authorization', await loginAs(t, role))
+        .send({ name: `By ${role}` });
       expect([role, res.status, res.body.code]).toEqual([role, 403, 'rest_forbidden']);
     }
     const editor = await loginAs(t, 'editor');

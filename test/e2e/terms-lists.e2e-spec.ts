@@ -1,4 +1,5 @@
 import { startTestApp, TestApp } from '../support/test-app';
+import { bumpCacheVersion } from '../support/data-version';
 import { TermsStore } from '../../src/wordpress/terms.store';
 import { attachTerms, BASE, createTerm, insertPost, REST } from './terms-test-helpers';
 
@@ -56,7 +57,8 @@ describe('term lists', () => {
       const res = await t.http.get(`${BASE}/categories?hide_empty=0&per_page=3&page=2&orderby=id`).expect(200);
       expect(Object.keys(res.body)).toEqual(['rest_url', 'total', 'total_pages', 'categories', 'next_rest_url', 'previous_rest_url']);
       expect(res.body).toMatchObject({
-        rest_url: `${REST}/categories/?hide_empty=0&per_page=3&page=2&orderby=id`,
+        // The plugin's rest_url never carries page (issue #16); navigation URLs do.
+        rest_url: `${REST}/categories/?hide_empty=0&per_page=3&orderby=id`,
         total: 8,
         total_pages: 3,
         next_rest_url: `${REST}/categories/?hide_empty=0&per_page=3&page=3&orderby=id`,
@@ -71,7 +73,7 @@ describe('term lists', () => {
     it('answers a page beyond the last with 200, an empty list and a previous link', async () => {
       const res = await t.http.get(`${BASE}/categories?page=9`).expect(200);
       expect(res.body).toEqual({
-        rest_url: `${REST}/categories/?page=9&per_page=10`,
+        rest_url: `${REST}/categories/?per_page=10`,
         total: 5,
         total_pages: 1,
         categories: [],
@@ -90,10 +92,13 @@ describe('term lists', () => {
       await sql.run(`INSERT INTO ${sql.table('options')} (option_name, option_value, autoload) VALUES ('tribe_events_calendar_options', ?, 'yes')`, [
         'a:1:{s:14:"posts_per_page";s:1:"2";}',
       ]);
+      // As WordPress with the must-use plugin of README "Caching" (site options are shared per data version).
+      await bumpCacheVersion(t);
       const res = await list('?hide_empty=0');
       expect(res.categories).toHaveLength(2);
       expect(res.total_pages).toBe(4);
       await sql.run(`DELETE FROM ${sql.table('options')} WHERE option_name = 'tribe_events_calendar_options'`);
+      await bumpCacheVersion(t);
       expect((await list('?per_page=100')).rest_url).toBe(`${REST}/categories/?per_page=50`);
     });
 
@@ -114,7 +119,9 @@ describe('term lists', () => {
     });
 
     it('rejects a hide_empty that is not boolean', async () => {
-      expect((await t.http.get(`${BASE}/categories?hide_empty=yes`).expect(400)).body.data.params).toEqual({ hide_empty: 'hide_empty is not of type boolean.' });
+      expect((await t.http.get(`${BASE}/categories?hide_empty=yes`).expect(400)).body.data.params).toEqual({
+        hide_empty: 'hide_empty is not of type boolean.',
+      });
     });
   });
 
@@ -169,7 +176,11 @@ describe('term lists', () => {
       expect(names(await list(`?include[]=${c.Music}&include[]=${c.Lonely}&hide_empty=0`))).toEqual(['Lonely', 'Music']);
       expect(names(await list(`?exclude=${c.Music},${c.Art}`))).toEqual(['Child full', 'Foo', 'Parent empty']);
       expect(names(await list(`?include=${c.Art}&exclude=${c.Art}`))).toEqual(['Art']);
-      const json = await t.http.get(`${BASE}/categories`).set('Content-Type', 'application/json').send({ include: [c.Foo] }).expect(200);
+      const json = await t.http
+        .get(`${BASE}/categories`)
+        .set('Content-Type', 'application/json')
+        .send({ include: [c.Foo] })
+        .expect(200);
       expect(names(json.body)).toEqual(['Foo']);
     });
 
@@ -212,9 +223,10 @@ describe('term lists', () => {
     const event = await insertPost(t, { status: 'draft' });
     await attachTerms(t, event, 'tribe_events_cat', [watched.id]);
     const countAfter = async (status: string) => {
-      await t.db.transaction(async (sql) => {
+      await t.db.transaction(async () => {
+        const sql = t.db.sql;
         await sql.run(`UPDATE ${sql.table('posts')} SET post_status = ? WHERE ID = ?`, [status, event]);
-        await store.recountObjects(sql, [event]);
+        await store.recountObjects([event]);
       });
       return (await t.http.get(`${BASE}/categories/${watched.id}`).expect(200)).body.count;
     };
@@ -223,5 +235,5 @@ describe('term lists', () => {
     expect(await countAfter('trash')).toBe(0);
     expect(await countAfter('publish')).toBe(1);
     expect(await countAfter('pending')).toBe(0);
-});
+  });
 });

@@ -13,7 +13,7 @@ describe('TermsStore', () => {
   });
   afterAll(() => t.close());
 
-  const insert = (taxonomy: string, input: Parameters<TermsStore['insert']>[2]) => t.db.transaction((sql) => store.insert(sql, taxonomy, input));
+  const insert = (taxonomy: string, input: Parameters<TermsStore['insert']>[1]) => t.db.transaction(() => store.insert(taxonomy, input));
   const relationships = (objectId: number) =>
     t.db.sql.rows<{ term_taxonomy_id: number; term_order: number }>(
       `SELECT term_taxonomy_id, term_order FROM ${t.db.sql.table('term_relationships')} WHERE object_id = ? ORDER BY term_taxonomy_id`,
@@ -42,8 +42,8 @@ describe('TermsStore', () => {
 
   it('writes nothing when the caller’s transaction fails', async () => {
     await expect(
-      t.db.transaction(async (sql) => {
-        await store.insert(sql, 'post_tag', { name: 'Rolled back' });
+      t.db.transaction(async () => {
+        await store.insert('post_tag', { name: 'Rolled back' });
         throw new Error('later step failed');
       }),
     ).rejects.toThrow('later step failed');
@@ -52,7 +52,9 @@ describe('TermsStore', () => {
 
   it('reports WordPress write errors as TermWriteError', async () => {
     const existing = await insert('post_tag', { name: 'Unique name' });
-    await expect(insert('post_tag', { name: 'Unique name' })).rejects.toEqual(expect.objectContaining({ code: 'term_exists', existingTermId: existing.term_id }));
+    await expect(insert('post_tag', { name: 'Unique name' })).rejects.toEqual(
+      expect.objectContaining({ code: 'term_exists', existingTermId: existing.term_id }),
+    );
     await expect(insert('tribe_events_cat', { name: 'Orphan', parent: 987654 })).rejects.toBeInstanceOf(TermWriteError);
     await expect(insert('post_tag', { name: '<i></i>' })).rejects.toEqual(expect.objectContaining({ code: 'invalid_term_name' }));
   });
@@ -74,15 +76,19 @@ describe('TermsStore', () => {
     const home = await insert('tribe_events_cat', { name: 'Home' });
     await insert('tribe_events_cat', { name: 'Mover' });
     const twin = await insert('tribe_events_cat', { name: 'Twin', slug: 'mover-twin' });
-    const moved = await t.db.transaction((sql) => store.update(sql, twin.term_id, 'tribe_events_cat', { slug: 'mover', parent: home.term_id }));
+    const moved = await t.db.transaction(() => store.update(twin.term_id, 'tribe_events_cat', { slug: 'mover', parent: home.term_id }));
     expect(moved).toMatchObject({ slug: 'mover-home', parent: home.term_id });
   });
 
   it('sets the terms of an object for one taxonomy only, ignoring foreign ids, and recounts gained and lost terms', async () => {
-    const [a, b, c] = [await insert('tribe_events_cat', { name: 'Set A' }), await insert('tribe_events_cat', { name: 'Set B' }), await insert('tribe_events_cat', { name: 'Set C' })];
+    const [a, b, c] = [
+      await insert('tribe_events_cat', { name: 'Set A' }),
+      await insert('tribe_events_cat', { name: 'Set B' }),
+      await insert('tribe_events_cat', { name: 'Set C' }),
+    ];
     const tag = await insert('post_tag', { name: 'Set tag' });
     const event = await insertPost(t);
-    const set = (taxonomy: string, ids: number[]) => t.db.transaction((sql) => store.setObjectTerms(sql, event, taxonomy, ids));
+    const set = (taxonomy: string, ids: number[]) => t.db.transaction(() => store.setObjectTerms(event, taxonomy, ids));
 
     await set('post_tag', [tag.term_taxonomy_id]);
     await set('tribe_events_cat', [a.term_taxonomy_id, b.term_taxonomy_id, b.term_taxonomy_id, tag.term_taxonomy_id]);
@@ -108,13 +114,17 @@ describe('TermsStore', () => {
       await insertPost(t, { status: 'publish', type: 'post' }),
       await insertPost(t, { status: 'publish', type: 'tribe_venue' }),
     ];
-    await t.db.transaction(async (sql: Sql) => {
+    await t.db.transaction(async () => {
+      const sql = t.db.sql;
       for (const id of objects) {
         for (const term of [cat, tag]) {
-          await sql.run(`INSERT INTO ${sql.table('term_relationships')} (object_id, term_taxonomy_id, term_order) VALUES (?, ?, 0)`, [id, term.term_taxonomy_id]);
+          await sql.run(`INSERT INTO ${sql.table('term_relationships')} (object_id, term_taxonomy_id, term_order) VALUES (?, ?, 0)`, [
+            id,
+            term.term_taxonomy_id,
+          ]);
         }
       }
-      await store.recount(sql, [cat.term_taxonomy_id, tag.term_taxonomy_id]);
+      await store.recount([cat.term_taxonomy_id, tag.term_taxonomy_id]);
     });
     expect([await count(cat), await count(tag)]).toEqual([1, 2]);
   });
@@ -124,10 +134,10 @@ describe('TermsStore', () => {
     const alpha = await insert('tribe_events_cat', { name: 'alpha' });
     const tag = await insert('post_tag', { name: 'Mid' });
     const [first, second, none] = [await insertPost(t), await insertPost(t), await insertPost(t)];
-    await t.db.transaction(async (sql) => {
-      await store.setObjectTerms(sql, first, 'tribe_events_cat', [zeta.term_taxonomy_id, alpha.term_taxonomy_id]);
-      await store.setObjectTerms(sql, first, 'post_tag', [tag.term_taxonomy_id]);
-      await store.setObjectTerms(sql, second, 'tribe_events_cat', [zeta.term_taxonomy_id]);
+    await t.db.transaction(async () => {
+      await store.setObjectTerms(first, 'tribe_events_cat', [zeta.term_taxonomy_id, alpha.term_taxonomy_id]);
+      await store.setObjectTerms(first, 'post_tag', [tag.term_taxonomy_id]);
+      await store.setObjectTerms(second, 'tribe_events_cat', [zeta.term_taxonomy_id]);
     });
     const rows = jest.spyOn(Sql.prototype, 'rows');
     const terms = await store.termsOfObjects([first, second, none], ['tribe_events_cat', 'post_tag']);
@@ -143,10 +153,10 @@ describe('TermsStore', () => {
     const term = await insert('post_tag', { name: 'Shared row' });
     const sql = t.db.sql;
     await sql.run(`INSERT INTO ${sql.table('term_taxonomy')} (term_id, taxonomy, description, parent, count) VALUES (?, 'category', '', 0, 0)`, [term.term_id]);
-    const deleted = await t.db.transaction((tx) => store.delete(tx, term.term_id, 'post_tag'));
+    const deleted = await t.db.transaction(() => store.delete(term.term_id, 'post_tag'));
     expect(deleted).toEqual(term);
     expect(await store.findById(term.term_id, 'post_tag')).toBeUndefined();
     expect(await sql.rows(`SELECT term_id FROM ${sql.table('terms')} WHERE term_id = ?`, [term.term_id])).toHaveLength(1);
-    expect(await t.db.transaction((tx) => store.delete(tx, term.term_id, 'post_tag'))).toBeUndefined();
+    expect(await t.db.transaction(() => store.delete(term.term_id, 'post_tag'))).toBeUndefined();
   });
 });

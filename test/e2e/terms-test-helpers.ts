@@ -13,7 +13,8 @@ export async function loginAs(t: TestApp, role: Role): Promise<string> {
 
 /** A posts row as WordPress writes one (only the columns these tests care about vary). */
 export async function insertPost(t: TestApp, post: { status?: string; type?: string; title?: string } = {}): Promise<number> {
-  return t.db.transaction(async (sql) => {
+  return t.db.transaction(async () => {
+    const sql = t.db.sql;
     const { insertId } = await sql.run(
       `INSERT INTO ${sql.table('posts')} (post_author, post_date, post_date_gmt, post_content, post_title, post_excerpt, post_status,
         post_name, to_ping, pinged, post_modified, post_modified_gmt, post_content_filtered, guid, post_type)
@@ -27,9 +28,13 @@ export async function insertPost(t: TestApp, post: { status?: string; type?: str
 /** Gives a post exactly these terms (by term ID) of one taxonomy, through the store (which recounts). */
 export async function attachTerms(t: TestApp, postId: number, taxonomy: string, termIds: number[]): Promise<void> {
   const store = t.app.get(TermsStore);
-  await t.db.transaction(async (sql) => {
-    const terms = await store.findByIds(termIds, taxonomy, sql);
-    await store.setObjectTerms(sql, postId, taxonomy, terms.map((term) => term.term_taxonomy_id));
+  await t.db.transaction(async () => {
+    const terms = await store.findByIds(termIds, taxonomy);
+    await store.setObjectTerms(
+      postId,
+      taxonomy,
+      terms.map((term) => term.term_taxonomy_id),
+    );
   });
 }
 

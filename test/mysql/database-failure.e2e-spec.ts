@@ -51,9 +51,13 @@ describe('MariaDB stopped under load, then started again', () => {
     const statuses: number[] = [];
     const worker = async (n: number) => {
       for (let i = 0; !stop; i++) {
-        const res = i % 3 === 0
-          ? await t.http.post(`${BASE}/events`).set('Authorization', ADMIN).send(event(`Load ${n}-${i}`))
-          : await t.http.get(i % 3 === 1 ? `${BASE}/events` : `${BASE}/events/${created.body.id}`);
+        const res =
+          i % 3 === 0
+            ? await t.http
+                .post(`${BASE}/events`)
+                .set('Authorization', ADMIN)
+                .send(event(`Load ${n}-${i}`))
+            : await t.http.get(i % 3 === 1 ? `${BASE}/events` : `${BASE}/events/${created.body.id}`);
         statuses.push(res.status);
         if (res.status >= 400) expect(res.body).toEqual({ code: 'rest_database_unavailable', message: expect.any(String), data: { status: 503 } });
       }
@@ -95,8 +99,8 @@ describe('MariaDB stopped under load, then started again', () => {
 
   it('leaves nothing of a transaction cut off by the crash', async () => {
     const posts = t.app.get(PostsStore);
-    const attempt = t.db.transaction(async (sql) => {
-      const id = await posts.insert(sql, {
+    const attempt = t.db.transaction(async () => {
+      const id = await posts.insert({
         post_author: 1,
         post_date: '2030-01-01 00:00:00',
         post_date_gmt: '2030-01-01 00:00:00',
@@ -108,9 +112,9 @@ describe('MariaDB stopped under load, then started again', () => {
         post_type: 'tribe_events',
         guid: (n: number) => `http://example.org/?p=${n}`,
       });
-      await posts.addMeta(sql, id, '_EventCutOff', 'first half');
+      await posts.addMeta(id, '_EventCutOff', 'first half');
       await killServer();
-      await posts.addMeta(sql, id, '_EventCutOff', 'second half');
+      await posts.addMeta(id, '_EventCutOff', 'second half');
     });
     await expect(attempt).rejects.toMatchObject({ code: 'rest_database_unavailable', status: 503 });
     await startServer();

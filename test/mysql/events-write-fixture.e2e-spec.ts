@@ -1,5 +1,5 @@
 import { phpUnserialize } from '../../src/wordpress/php-serialization';
-import { occurrenceHash } from '../../src/events/dates';
+import { occurrenceHash } from '../../src/dates';
 import { basic, TestApp } from '../support/test-app';
 import { TestDatabase } from '../support/test-database';
 import { Query, startFixtureApp } from '../support/fixture-app';
@@ -10,7 +10,23 @@ const ADMIN = basic('admin', '0Tu3Y7F7uMAXwNZuyGZt3X97');
 const CONTRIBUTOR = basic('contributor1', 'UDIAuF0FGTU7DKqYDt94JgxK');
 
 /** Post columns whose value does not depend on the record (ID, dates, names excluded). */
-const FIXED_COLUMNS = ['post_author', 'post_status', 'comment_status', 'ping_status', 'post_password', 'to_ping', 'pinged', 'post_content_filtered', 'post_parent', 'menu_order', 'post_type', 'post_mime_type', 'comment_count', 'post_content', 'post_excerpt'];
+const FIXED_COLUMNS = [
+  'post_author',
+  'post_status',
+  'comment_status',
+  'ping_status',
+  'post_password',
+  'to_ping',
+  'pinged',
+  'post_content_filtered',
+  'post_parent',
+  'menu_order',
+  'post_type',
+  'post_mime_type',
+  'comment_count',
+  'post_content',
+  'post_excerpt',
+];
 
 /** The request that reproduces the plugin-written event 45 (same fields, same venue, organizers and terms). */
 const EVENT_45_INPUT = {
@@ -41,10 +57,14 @@ describe('event writes on the WordPress + TEC fixture database (MariaDB)', () =>
     await db?.drop();
   });
 
-  const meta = async (id: number) => (await q('SELECT meta_key, meta_value FROM wp_postmeta WHERE post_id = ? ORDER BY meta_id', [id])) as { meta_key: string; meta_value: string }[];
-  const counts = async () => new Map((await q('SELECT term_taxonomy_id, count FROM wp_term_taxonomy')).map((r) => [Number(r.term_taxonomy_id), Number(r.count)]));
+  const meta = async (id: number) =>
+    (await q('SELECT meta_key, meta_value FROM wp_postmeta WHERE post_id = ? ORDER BY meta_id', [id])) as { meta_key: string; meta_value: string }[];
+  const counts = async () =>
+    new Map((await q('SELECT term_taxonomy_id, count FROM wp_term_taxonomy')).map((r) => [Number(r.term_taxonomy_id), Number(r.count)]));
   const tribeOptions = async () =>
-    phpUnserialize<Record<string, unknown>>((await q("SELECT option_value FROM wp_options WHERE option_name = 'tribe_events_calendar_options'"))[0].option_value)!;
+    phpUnserialize<Record<string, unknown>>(
+      (await q("SELECT option_value FROM wp_options WHERE option_name = 'tribe_events_calendar_options'"))[0].option_value,
+    )!;
 
   it('stores an event exactly as the plugin stored event 45: post columns, meta rows in order, encodings, terms, TEC tables', async () => {
     const countsBefore = await counts();
@@ -67,7 +87,10 @@ describe('event writes on the WordPress + TEC fixture database (MariaDB)', () =>
     expect(trackedKeys(oursMeta)).toEqual(trackedKeys(theirsMeta));
 
     const relationships = async (post: number) =>
-      (await q('SELECT term_taxonomy_id, term_order FROM wp_term_relationships WHERE object_id = ? ORDER BY term_taxonomy_id', [post])).map((r) => [Number(r.term_taxonomy_id), Number(r.term_order)]);
+      (await q('SELECT term_taxonomy_id, term_order FROM wp_term_relationships WHERE object_id = ? ORDER BY term_taxonomy_id', [post])).map((r) => [
+        Number(r.term_taxonomy_id),
+        Number(r.term_order),
+      ]);
     expect(await relationships(id)).toEqual(await relationships(45));
     const countsAfter = await counts();
     for (const ttId of [2, 5, 12]) expect(countsAfter.get(ttId)).toBe(countsBefore.get(ttId)! + 1);
@@ -82,17 +105,46 @@ describe('event writes on the WordPress + TEC fixture database (MariaDB)', () =>
     expect({ ...ourOccurrence, event_id: 0, hash: '' }).toEqual({ ...theirOccurrence, event_id: 0, hash: '' });
     expect(Number(ourOccurrence.event_id)).toBe(Number(ourEvent.event_id));
     expect(ourOccurrence.hash).toBe(
-      occurrenceHash({ postId: id, startDate: '2027-01-04 09:00:00', endDate: '2027-01-04 10:00:00', startDateUtc: '2027-01-04 09:00:00', endDateUtc: '2027-01-04 10:00:00', duration: 3600 }),
+      occurrenceHash({
+        postId: id,
+        startDate: '2027-01-04 09:00:00',
+        endDate: '2027-01-04 10:00:00',
+        startDateUtc: '2027-01-04 09:00:00',
+        endDateUtc: '2027-01-04 10:00:00',
+        duration: 3600,
+      }),
     );
     // The same input gives the plugin's hash for the plugin's post ID (storage.md §11).
-    expect(occurrenceHash({ postId: 45, startDate: '2027-01-04 09:00:00', endDate: '2027-01-04 10:00:00', startDateUtc: '2027-01-04 09:00:00', endDateUtc: '2027-01-04 10:00:00', duration: 3600 })).toBe(theirOccurrence.hash);
+    expect(
+      occurrenceHash({
+        postId: 45,
+        startDate: '2027-01-04 09:00:00',
+        endDate: '2027-01-04 10:00:00',
+        startDateUtc: '2027-01-04 09:00:00',
+        endDateUtc: '2027-01-04 10:00:00',
+        duration: 3600,
+      }),
+    ).toBe(theirOccurrence.hash);
   });
 
   it('answers like the plugin for its own event shape (response of 14-event-create, same field values)', async () => {
     const res = await t.http
       .post(`${BASE}/events`)
       .set('Authorization', ADMIN)
-      .send({ title: 'Sample Event', description: '<p>Sample description</p>', excerpt: 'Short excerpt', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 12:00:00', timezone: 'America/New_York', cost: '10', website: 'https://example.com/event', venue: { id: 5 }, organizer: [{ id: 25 }], categories: [2], tags: [12] })
+      .send({
+        title: 'Sample Event',
+        description: '<p>Sample description</p>',
+        excerpt: 'Short excerpt',
+        start_date: '2027-02-01 10:00:00',
+        end_date: '2027-02-01 12:00:00',
+        timezone: 'America/New_York',
+        cost: '10',
+        website: 'https://example.com/event',
+        venue: { id: 5 },
+        organizer: [{ id: 25 }],
+        categories: [2],
+        tags: [12],
+      })
       .expect(201);
     expect(res.body).toMatchObject({
       status: 'publish',
@@ -112,12 +164,25 @@ describe('event writes on the WordPress + TEC fixture database (MariaDB)', () =>
   it('keeps the known-range options of the plugin in step (earliest/latest date and markers)', async () => {
     const before = await tribeOptions();
     expect(before).toMatchObject({ earliest_date: '2027-01-04 09:00:00', latest_date: '2027-12-10 12:45:00' });
-    const early = await t.http.post(`${BASE}/events`).set('Authorization', ADMIN).send({ title: 'Early', start_date: '2026-12-30 08:00:00', end_date: '2026-12-30 09:00:00' }).expect(201);
+    const early = await t.http
+      .post(`${BASE}/events`)
+      .set('Authorization', ADMIN)
+      .send({ title: 'Early', start_date: '2026-12-30 08:00:00', end_date: '2026-12-30 09:00:00' })
+      .expect(201);
     const after = await tribeOptions();
-    expect(after).toMatchObject({ earliest_date: '2026-12-30 08:00:00', earliest_date_markers: [early.body.id], latest_date: '2027-12-10 12:45:00', latest_date_markers: [244] });
+    expect(after).toMatchObject({
+      earliest_date: '2026-12-30 08:00:00',
+      earliest_date_markers: [early.body.id],
+      latest_date: '2027-12-10 12:45:00',
+      latest_date_markers: [244],
+    });
     expect(Object.keys(after)).toEqual(Object.keys(before));
     // Drafts do not count; trashing the earliest event moves the range back.
-    await t.http.post(`${BASE}/events`).set('Authorization', CONTRIBUTOR).send({ title: 'Draft', start_date: '2026-01-01 08:00:00', end_date: '2026-01-01 09:00:00' }).expect(201);
+    await t.http
+      .post(`${BASE}/events`)
+      .set('Authorization', CONTRIBUTOR)
+      .send({ title: 'Draft', start_date: '2026-01-01 08:00:00', end_date: '2026-01-01 09:00:00' })
+      .expect(201);
     expect((await tribeOptions()).earliest_date).toBe('2026-12-30 08:00:00');
     await t.http.delete(`${BASE}/events/${early.body.id}`).set('Authorization', ADMIN).expect(200);
     expect(await tribeOptions()).toMatchObject({ earliest_date: '2027-01-04 09:00:00', earliest_date_markers: expect.arrayContaining([45]) });

@@ -11,7 +11,19 @@ const LOGINS = {
   contributor1: 'UDIAuF0FGTU7DKqYDt94JgxK',
   subscriber1: 'aRO4BVL5i60ijHlpGWpvKant',
 };
-const TABLES = ['posts', 'postmeta', 'terms', 'term_taxonomy', 'term_relationships', 'termmeta', 'users', 'usermeta', 'options', 'tec_events', 'tec_occurrences'].map((t) => `wp_${t}`);
+const TABLES = [
+  'posts',
+  'postmeta',
+  'terms',
+  'term_taxonomy',
+  'term_relationships',
+  'termmeta',
+  'users',
+  'usermeta',
+  'options',
+  'tec_events',
+  'tec_occurrences',
+].map((t) => `wp_${t}`);
 
 /** The service's own date indexes on tec_occurrences (migration EventListIndexes): the one DDL change it makes. */
 const OWN_INDEX = /,\n\s*KEY `eca_[a-z_]+` \((?:[^()]|\(\d+\))*\)/g;
@@ -46,7 +58,9 @@ describe('on a real WordPress + The Events Calendar database (MariaDB fixture)',
 
   it('boots without writing any WordPress table, or altering any beyond adding its own indexes', async () => {
     expect(await snapshot(db)).toEqual(before);
-    const indexes = await withMysql(db, (q) => q("SELECT DISTINCT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND index_name LIKE 'eca!_%' ESCAPE '!'"));
+    const indexes = await withMysql(db, (q) =>
+      q("SELECT DISTINCT index_name FROM information_schema.statistics WHERE table_schema = DATABASE() AND index_name LIKE 'eca!_%' ESCAPE '!'"),
+    );
     expect(indexes.map((r) => r.index_name ?? r.INDEX_NAME).sort()).toEqual(['eca_meta_key_value', 'eca_start_local', 'eca_start_utc']);
   });
 

@@ -31,7 +31,10 @@ const title = async (t: TestApp, id: number) => (await t.http.get(`${EVENTS}/${i
 describe('two instances sharing one MariaDB database', () => {
   it('sees a write made through the other instance at once, in lists and singles, both ways', async () => {
     expect([await titles(a), await titles(b)]).toEqual([[], []]);
-    const created = await a.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'From A', start_date: '2030-02-01 10:00:00', end_date: '2030-02-01 11:00:00' });
+    const created = await a.http
+      .post(EVENTS)
+      .set('Authorization', ADMIN)
+      .send({ title: 'From A', start_date: '2030-02-01 10:00:00', end_date: '2030-02-01 11:00:00' });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     expect(await titles(b)).toEqual(['From A']);
@@ -46,7 +49,10 @@ describe('two instances sharing one MariaDB database', () => {
   });
 
   it('sees a direct database write on every instance once the version is bumped', async () => {
-    const created = await a.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'Plain', start_date: '2030-03-01 10:00:00', end_date: '2030-03-01 11:00:00' });
+    const created = await a.http
+      .post(EVENTS)
+      .set('Authorization', ADMIN)
+      .send({ title: 'Plain', start_date: '2030-03-01 10:00:00', end_date: '2030-03-01 11:00:00' });
     const id = created.body.id as number;
     expect([await title(a, id), await title(b, id)]).toEqual(['Plain', 'Plain']);
     await a.db.sql.run(`UPDATE ${a.db.sql.table('posts')} SET post_title = ? WHERE ID = ?`, ['Written by WordPress', id]);
@@ -56,13 +62,20 @@ describe('two instances sharing one MariaDB database', () => {
   });
 
   it('never answers a reader on B with a title older than the last update A had finished when the read began', async () => {
-    const created = await a.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'v0', start_date: '2030-04-01 10:00:00', end_date: '2030-04-01 11:00:00' });
+    const created = await a.http
+      .post(EVENTS)
+      .set('Authorization', ADMIN)
+      .send({ title: 'v0', start_date: '2030-04-01 10:00:00', end_date: '2030-04-01 11:00:00' });
     const id = created.body.id as number;
     let finished = 0;
     let writing = true;
     const writer = (async () => {
       for (let i = 1; i <= 30; i++) {
-        await a.http.post(`${EVENTS}/${id}`).set('Authorization', ADMIN).send({ title: `v${i}` }).expect(200);
+        await a.http
+          .post(`${EVENTS}/${id}`)
+          .set('Authorization', ADMIN)
+          .send({ title: `v${i}` })
+          .expect(200);
         finished = i;
       }
       writing = false;

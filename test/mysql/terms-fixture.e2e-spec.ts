@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { TermsStore } from '../../src/wordpress/terms.store';
-import { SHARED } from '../support/shared-paths';
+import { GOLDEN_DIR } from '../support/fixture-paths';
 import { basic, TestApp } from '../support/test-app';
 import { TestDatabase, withMysql } from '../support/test-database';
 import { startFixtureApp } from '../support/fixture-app';
@@ -13,7 +13,7 @@ const AUTHOR = basic('author1', 'Js901TEC9HVgFIfmjNssGWSq');
 
 /** A golden answer of the plugin on this database, with its placeholders filled for our origin. */
 function golden(name: string): { status: number; headers: Record<string, string>; body: Record<string, unknown> } {
-  const text = readFileSync(resolve(SHARED, 'fixtures/golden', `${name}.json`), 'utf8');
+  const text = readFileSync(resolve(GOLDEN_DIR, `${name}.json`), 'utf8');
   return JSON.parse(text.split('{REST}').join(`${SITE}/wp-json`).split('{SITE}').join(SITE));
 }
 
@@ -32,14 +32,21 @@ describe('terms on the WordPress fixture database', () => {
   });
 
   it('answers single terms exactly as the plugin did', async () => {
-    for (const [name, path] of [['category-2', '/categories/2'], ['tag-12', '/tags/12']]) {
+    for (const [name, path] of [
+      ['category-2', '/categories/2'],
+      ['tag-12', '/tags/12'],
+    ]) {
       const res = await t.http.get(`${BASE}${path}`).expect(200);
       expect(res.body).toEqual(golden(name).body);
     }
   });
 
   it('answers the lists as the plugin did (rest_url echoes the request, Quirk Q31)', async () => {
-    for (const [name, path] of [['categories', '/categories'], ['categories-all', '/categories?hide_empty=0&per_page=50'], ['tags', '/tags?per_page=20']]) {
+    for (const [name, path] of [
+      ['categories', '/categories'],
+      ['categories-all', '/categories?hide_empty=0&per_page=50'],
+      ['tags', '/tags?per_page=20'],
+    ]) {
       const want = golden(name);
       const res = await t.http.get(`${BASE}${path}`).expect(want.status);
       const { rest_url: ours, ...body } = res.body;
@@ -53,7 +60,7 @@ describe('terms on the WordPress fixture database', () => {
 
   it('computes the same counts WordPress stored', async () => {
     const before = await q<{ term_taxonomy_id: number; count: number }>('SELECT term_taxonomy_id, count FROM wp_term_taxonomy ORDER BY term_taxonomy_id');
-    await t.db.transaction((sql) => t.app.get(TermsStore).recount(sql, before.map((r) => r.term_taxonomy_id)));
+    await t.db.transaction(() => t.app.get(TermsStore).recount(before.map((r) => r.term_taxonomy_id)));
     expect(await q('SELECT term_taxonomy_id, count FROM wp_term_taxonomy ORDER BY term_taxonomy_id')).toEqual(before);
   });
 
@@ -79,7 +86,15 @@ describe('terms on the WordPress fixture database', () => {
        FROM wp_terms t JOIN wp_term_taxonomy tt ON tt.term_id = t.term_id WHERE t.term_id = ?`,
       [created.body.id],
     );
-    expect(row).toEqual({ name: 'Rock &amp; Roll', slug: 'rock-roll', term_group: 0, taxonomy: 'tribe_events_cat', description: 'Loud <em>music</em>', parent: 2, count: 0 });
+    expect(row).toEqual({
+      name: 'Rock &amp; Roll',
+      slug: 'rock-roll',
+      term_group: 0,
+      taxonomy: 'tribe_events_cat',
+      description: 'Loud <em>music</em>',
+      parent: 2,
+      count: 0,
+    });
     // The IDs continue WordPress' own sequences.
     expect(created.body.id).toBe(27);
     expect(created.body.url).toBe(`${SITE}/events/category/category-01/rock-roll/`);

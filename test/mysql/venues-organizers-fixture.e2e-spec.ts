@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SHARED } from '../support/shared-paths';
+import { GOLDEN_DIR } from '../support/fixture-paths';
 import { basic, TestApp } from '../support/test-app';
 import { TestDatabase } from '../support/test-database';
 import { Query, startFixtureApp } from '../support/fixture-app';
@@ -12,12 +12,29 @@ const AUTHOR = basic('author1', 'Js901TEC9HVgFIfmjNssGWSq');
 const CONTRIBUTOR = basic('contributor1', 'UDIAuF0FGTU7DKqYDt94JgxK');
 
 /** Post columns whose value does not depend on the record (ID, dates, names, content excluded). */
-const FIXED_COLUMNS = ['post_author', 'comment_status', 'ping_status', 'post_password', 'to_ping', 'pinged', 'post_content_filtered', 'post_parent', 'menu_order', 'post_type', 'post_mime_type', 'comment_count', 'post_excerpt', 'post_status'];
+const FIXED_COLUMNS = [
+  'post_author',
+  'comment_status',
+  'ping_status',
+  'post_password',
+  'to_ping',
+  'pinged',
+  'post_content_filtered',
+  'post_parent',
+  'menu_order',
+  'post_type',
+  'post_mime_type',
+  'comment_count',
+  'post_excerpt',
+  'post_status',
+];
 /** Keys TEC writes as artefacts of a generic loop and never reads (venues-organizers.md §4.7: not written here). */
 const STRAY_KEYS = /^_(Venue|Organizer)(post_date|post_date_gmt|post_status|Description)$/;
 
 function golden(name: string): { status: number; body: Record<string, unknown> } {
-  const raw = readFileSync(resolve(SHARED, `fixtures/golden/${name}.json`), 'utf8').split('{SITE}').join(SITE);
+  const raw = readFileSync(resolve(GOLDEN_DIR, `${name}.json`), 'utf8')
+    .split('{SITE}')
+    .join(SITE);
   return JSON.parse(raw);
 }
 
@@ -34,7 +51,8 @@ describe('venues and organizers on the WordPress + TEC fixture database (MariaDB
     await db?.drop();
   });
 
-  const meta = async (id: number) => (await q('SELECT meta_key, meta_value FROM wp_postmeta WHERE post_id = ? ORDER BY meta_id', [id])) as { meta_key: string; meta_value: string }[];
+  const meta = async (id: number) =>
+    (await q('SELECT meta_key, meta_value FROM wp_postmeta WHERE post_id = ? ORDER BY meta_id', [id])) as { meta_key: string; meta_value: string }[];
 
   it('reads the plugin-written records exactly as the plugin answers (goldens)', async () => {
     for (const [name, path] of [
@@ -62,7 +80,17 @@ describe('venues and organizers on the WordPress + TEC fixture database (MariaDB
     const res = await t.http
       .post(`${BASE}/venues`)
       .set('Authorization', ADMIN)
-      .send({ venue: 'Written Here', description: 'Written here.', address: '101 Main St', city: 'Portland', country: 'United States', state: 'OR', zip: '97201', phone: '555-0101', website: 'https://example.com/venue-1' })
+      .send({
+        venue: 'Written Here',
+        description: 'Written here.',
+        address: '101 Main St',
+        city: 'Portland',
+        country: 'United States',
+        state: 'OR',
+        zip: '97201',
+        phone: '555-0101',
+        website: 'https://example.com/venue-1',
+      })
       .expect(201);
     const [ours] = await q('SELECT * FROM wp_posts WHERE ID = ?', [res.body.id]);
     const [theirs] = await q('SELECT * FROM wp_posts WHERE ID = 5');
@@ -77,7 +105,11 @@ describe('venues and organizers on the WordPress + TEC fixture database (MariaDB
     for (const { meta_key: key } of theirsMeta.filter((m) => m.meta_key !== '_tribe_modified_fields')) {
       expect([key, value(oursMeta, key)]).toEqual([key, value(theirsMeta, key)]);
     }
-    const tracked = (raw: string) => [...raw.matchAll(/s:\d+:"([^"]+)";i:\d+;/g)].map((m) => m[1]).filter((k) => !STRAY_KEYS.test(k)).sort();
+    const tracked = (raw: string) =>
+      [...raw.matchAll(/s:\d+:"([^"]+)";i:\d+;/g)]
+        .map((m) => m[1])
+        .filter((k) => !STRAY_KEYS.test(k))
+        .sort();
     expect(tracked(value(oursMeta, '_tribe_modified_fields')!)).toEqual(tracked(value(theirsMeta, '_tribe_modified_fields')!));
   });
 
@@ -120,7 +152,7 @@ describe('venues and organizers on the WordPress + TEC fixture database (MariaDB
     for (const venue of portland.body.venues) expect(JSON.stringify(venue).toLowerCase()).toContain('portland');
   });
 
-  it('applies the fixture roles: authors cannot edit the administrator\'s venues, contributors only propose', async () => {
+  it("applies the fixture roles: authors cannot edit the administrator's venues, contributors only propose", async () => {
     await t.http.post(`${BASE}/venues/6`).set('Authorization', AUTHOR).send({ city: 'x' }).expect(403);
     const proposed = await t.http.post(`${BASE}/venues`).set('Authorization', CONTRIBUTOR).send({ venue: 'Proposal', status: 'publish' }).expect(201);
     expect(proposed.body.status).toBe('pending');

@@ -77,13 +77,20 @@ describe('50 concurrent updates of one event', () => {
     const responses = await Promise.all([
       ...Array.from({ length: 50 }, (_, i) => t.http[methods[i % 3]](`${EVENTS}/${event.id}`).set('Authorization', ADMIN).send(write(i))),
       ...Array.from({ length: 15 }, (_, i) =>
-        t.http.patch(`${EVENTS}/${others[i % 3]}`).set('Authorization', ADMIN).send({ categories: subset(categories, i + 5), tags: subset(tags, i + 7) }),
+        t.http
+          .patch(`${EVENTS}/${others[i % 3]}`)
+          .set('Authorization', ADMIN)
+          .send({ categories: subset(categories, i + 5), tags: subset(tags, i + 7) }),
       ),
     ]);
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
 
     const meta = await eventMeta(t, event.id);
-    const winner = Number(/^Write (\d+)$/.exec((await sql().one<{ post_title: string }>(`SELECT post_title FROM ${sql().table('posts')} WHERE ID = ?`, [event.id]))!.post_title)![1]);
+    const winner = Number(
+      /^Write (\d+)$/.exec(
+        (await sql().one<{ post_title: string }>(`SELECT post_title FROM ${sql().table('posts')} WHERE ID = ?`, [event.id]))!.post_title,
+      )![1],
+    );
     const expected = write(winner);
     for (const [key, values] of Object.entries(meta)) if (key !== '_EventOrganizerID') expect([key, values.length]).toEqual([key, 1]);
     expect(meta._EventOrganizerID.map(Number)).toEqual(expected.organizer);
@@ -107,14 +114,22 @@ describe('50 concurrent updates of one venue', () => {
     const id = await created('/venues', { venue: 'Venue start', city: 'A' });
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        t.http.patch(`${BASE}/venues/${id}`).set('Authorization', ADMIN).send({ venue: `Venue ${i}`, city: `City ${i}`, address: `${i} Street`, phone: `555-${i}`, zip: `${10000 + i}` }),
+        t.http
+          .patch(`${BASE}/venues/${id}`)
+          .set('Authorization', ADMIN)
+          .send({ venue: `Venue ${i}`, city: `City ${i}`, address: `${i} Street`, phone: `555-${i}`, zip: `${10000 + i}` }),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
     const meta = await eventMeta(t, id);
     for (const [key, values] of Object.entries(meta)) expect([key, values.length]).toEqual([key, 1]);
     const winner = Number(/^Venue (\d+)$/.exec((await t.http.get(`${BASE}/venues/${id}`)).body.venue)![1]);
-    expect([meta._VenueCity, meta._VenueAddress, meta._VenuePhone, meta._VenueZip]).toEqual([[`City ${winner}`], [`${winner} Street`], [`555-${winner}`], [`${10000 + winner}`]]);
+    expect([meta._VenueCity, meta._VenueAddress, meta._VenuePhone, meta._VenueZip]).toEqual([
+      [`City ${winner}`],
+      [`${winner} Street`],
+      [`555-${winner}`],
+      [`${10000 + winner}`],
+    ]);
   });
 });
 
@@ -123,7 +138,10 @@ describe('50 concurrent updates of one term', () => {
     const id = await created('/categories', { name: 'Term start' });
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        t.http.post(`${BASE}/categories/${id}`).set('Authorization', ADMIN).send({ name: `Term ${i}`, slug: `term-slug-${i}`, description: `Description ${i}` }),
+        t.http
+          .post(`${BASE}/categories/${id}`)
+          .set('Authorization', ADMIN)
+          .send({ name: `Term ${i}`, slug: `term-slug-${i}`, description: `Description ${i}` }),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
@@ -140,7 +158,9 @@ describe('50 concurrent updates of one term', () => {
 describe('concurrent creates with the same slug', () => {
   it('give 20 events 20 distinct slugs', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => t.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'Same Title', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' })),
+      Array.from({ length: 20 }, () =>
+        t.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'Same Title', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' }),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 201));
     const slugs = responses.map((r) => r.body.slug);
@@ -152,14 +172,21 @@ describe('concurrent creates with the same slug', () => {
 
   it('give 20 categories with one requested slug 20 distinct slugs', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => t.http.post(`${BASE}/categories`).set('Authorization', ADMIN).send({ name: `Shared slug ${i}`, slug: 'shared-slug' })),
+      Array.from({ length: 20 }, (_, i) =>
+        t.http
+          .post(`${BASE}/categories`)
+          .set('Authorization', ADMIN)
+          .send({ name: `Shared slug ${i}`, slug: 'shared-slug' }),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 201));
     expect(new Set(responses.map((r) => r.body.slug)).size).toBe(20);
   });
 
   it('let only one of 20 categories with the same name through (term_exists for the others)', async () => {
-    const responses = await Promise.all(Array.from({ length: 20 }, () => t.http.post(`${BASE}/categories`).set('Authorization', ADMIN).send({ name: 'Only once' })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => t.http.post(`${BASE}/categories`).set('Authorization', ADMIN).send({ name: 'Only once' })),
+    );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 400).map((r) => r.body.code)).toEqual(Array(19).fill('term_exists'));
     expect(await countRows(t, 'terms', 'name = ?', ['Only once'])).toBe(1);

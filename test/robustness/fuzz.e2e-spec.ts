@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { maybeUnserialize } from '../../src/wordpress/php-serialization';
+import { sanitizeTitle } from '../../src/wordpress/slugs';
 import { phpTrim, sanitizeTextField } from '../../src/wordpress/text-sanitize';
 import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
 
@@ -19,14 +20,16 @@ interface Endpoint {
 }
 
 let t: TestApp;
-let endpoints: Endpoint[] = [];
+const endpoints: Endpoint[] = [];
 const existing: Record<string, number> = {};
 const slugs: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
   const index = await t.http.get(BASE);
-  for (const [route, description] of Object.entries(index.body.routes as Record<string, { endpoints: { methods: string[]; args: Record<string, unknown> }[] }>)) {
+  for (const [route, description] of Object.entries(
+    index.body.routes as Record<string, { endpoints: { methods: string[]; args: Record<string, unknown> }[] }>,
+  )) {
     for (const endpoint of description.endpoints) {
       for (const method of endpoint.methods) endpoints.push({ route, method, args: Object.keys(endpoint.args) });
     }
@@ -36,7 +39,13 @@ beforeAll(async () => {
   const organizer = await make('/organizers', { organizer: 'Fuzz organizer' });
   const category = await make('/categories', { name: 'Fuzz category' });
   const tag = await make('/tags', { name: 'Fuzz tag' });
-  const event = await make('/events', { title: 'Fuzz event', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00', venue: venue.id, organizer: [organizer.id] });
+  const event = await make('/events', {
+    title: 'Fuzz event',
+    start_date: '2030-01-01 10:00:00',
+    end_date: '2030-01-01 11:00:00',
+    venue: venue.id,
+    organizer: [organizer.id],
+  });
   Object.assign(existing, { events: event.id, venues: venue.id, organizers: organizer.id, categories: category.id, tags: tag.id });
   Object.assign(slugs, { events: event.slug, venues: venue.slug, organizers: organizer.slug });
 });
@@ -44,7 +53,7 @@ afterAll(() => t.close());
 
 const INJECTIONS = [
   "' OR '1'='1",
-  "1; DROP TABLE wp_posts; --",
+  '1; DROP TABLE wp_posts; --',
   '" UNION SELECT user_pass FROM wp_users --',
   '\\',
   "%' AND SLEEP(5) --",
@@ -69,12 +78,110 @@ const INJECTIONS = [
   'a:1:{i:0;s:1:"x";}',
   'O:8:"stdClass":0:{}',
 ];
-const NUMBERS = ['9223372036854775807', '9223372036854775808', '18446744073709551616', '-9223372036854775809', '1e308', '-0', 'NaN', 'Infinity', '0x10', '1.5', '-1', '0', '00012'];
-const DATES = ['2030-02-30', '2030-13-01 10:00:00', '0000-00-00 00:00:00', '9999-12-31 23:59:59', '10000-01-01', 'tomorrow', 'next monday +3 weeks', '@99999999999999', '2030-01-01T10:00:00+25:00', '1970-01-01', '-1 year', 'Z'];
-const ZONES = ['UTC', 'UTC+14', 'UTC-12:30', 'Mars/Olympus', 'Europe/Paris', 'America/Argentina/ComodRivadavia', 'Etc/GMT+13', '../../../etc/localtime', 'PST8PDT'];
+const NUMBERS = [
+  '9223372036854775807',
+  '9223372036854775808',
+  '18446744073709551616',
+  '-9223372036854775809',
+  '1e308',
+  '-0',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '1.5',
+  '-1',
+  '0',
+  '00012',
+];
+const DATES = [
+  '2030-02-30',
+  '2030-13-01 10:00:00',
+  '0000-00-00 00:00:00',
+  '9999-12-31 23:59:59',
+  '10000-01-01',
+  'tomorrow',
+  'next monday +3 weeks',
+  '@99999999999999',
+  '2030-01-01T10:00:00+25:00',
+  '1970-01-01',
+  '-1 year',
+  'Z',
+];
+const ZONES = [
+  'UTC',
+  'UTC+14',
+  'UTC-12:30',
+  'Mars/Olympus',
+  'Europe/Paris',
+  'America/Argentina/ComodRivadavia',
+  'Etc/GMT+13',
+  '../../../etc/localtime',
+  'PST8PDT',
+];
+
+/** Each unit's count in a year (rounded up): 8,000 years or more of it leave years 1000–9999 from any date in them. */
+const PER_YEAR: Record<string, bigint> = {
+  seconds: 31_622_400n,
+  minutes: 527_040n,
+  hours: 8_784n,
+  days: 366n,
+  weeks: 53n,
+  fortnights: 27n,
+  months: 12n,
+  years: 1n,
+};
+const OUT_OF_RANGE_YEARS = [0, 1, 999, 10000, 99999, 275760, 275761, 1e9];
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/**
+ * Dates outside MySQL DATETIME's years 1000–9999 however written (issue #13): huge relative offsets,
+ * years 0, 999, 10000, 275760 and negative years, timestamps past JavaScript's Date range.
+ */
+const absurdDate: fc.Arbitrary<string> = fc.oneof(
+  // A relative offset far past either end (8,000 years and more), alone, after `now` or after a date.
+  fc
+    .tuple(
+      fc.constantFrom('', 'now ', 'today ', '2030-01-01 ', 'next monday '),
+      fc.constantFrom('+', '-', ''),
+      fc.bigInt({ min: 8_000n, max: 10n ** 15n }),
+      fc.constantFrom(...Object.keys(PER_YEAR)),
+      fc.constantFrom('', ' ago'),
+    )
+    .map(([base, sign, years, unit, ago]) => `${base}${sign}${years * PER_YEAR[unit]} ${unit}${ago}`),
+  fc
+    .tuple(
+      fc.constantFrom(...OUT_OF_RANGE_YEARS),
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 1, max: 28 }),
+      fc.constantFrom('', '-'),
+      fc.constantFrom('', ' 10:00:00', 'T10:00:00Z'),
+    )
+    .map(([year, month, day, sign, time]) => `${sign}${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}${time}`),
+  fc
+    .tuple(fc.integer({ min: 1, max: 28 }), fc.constantFrom('May', 'December'), fc.constantFrom(...OUT_OF_RANGE_YEARS.filter((y) => y < 10000)))
+    .map(([day, month, year]) => `${day} ${month} ${pad(year, 4)}`),
+  fc.constantFrom(
+    '@99999999999999',
+    '@-99999999999999',
+    '@253402300800',
+    '@-40000000000',
+    '99999999999999',
+    '-99999999999999',
+    '1e20',
+    '-1e20',
+    '1e308',
+    '8.64e15',
+  ),
+  fc.bigInt({ min: 253_402_300_800n, max: 10n ** 20n }).map((n) => `@${n}`),
+);
+/** Path segments whose slug sanitises to nothing: they must never name a draft (drafts have no slug). */
+const emptySlug: fc.Arbitrary<string> = fc
+  .string({ unit: fc.constantFrom(...`!@#$%^&*()+=[]{}|\\;:'",<>?~\`. -_\u0000\t\u00a0\u2019\u00ab\u00bb\u00bf`.split('')), minLength: 1, maxLength: 12 })
+  .filter((text) => sanitizeTitle(text) === '')
+  .map((text) => encodeURIComponentSafe(text));
 
 const scalar = fc.oneof(
   fc.constantFrom(...INJECTIONS, ...NUMBERS, ...DATES, ...ZONES),
+  absurdDate,
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.integer(),
@@ -85,7 +192,13 @@ const scalar = fc.oneof(
   fc.nat({ max: 120_000 }).map((n) => 'x'.repeat(n)),
 );
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  any: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, scalar, fc.array(tie('any'), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 8 }), tie('any'), { maxKeys: 4 })),
+  any: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    scalar,
+    fc.array(tie('any'), { maxLength: 4 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), tie('any'), { maxKeys: 4 }),
+  ),
 })).any;
 /** JSON nested far deeper than any parser default (built at send time: fast-check's reports recurse). */
 class DeepJson {
@@ -106,15 +219,26 @@ function jsonText(params: Record<string, unknown>): string {
 }
 
 function paramsArbitrary(args: string[]): fc.Arbitrary<Record<string, unknown>> {
-  const names = fc.oneof(fc.constantFrom(...(args.length ? args : ['x'])), fc.constantFrom('unknown_param', '__proto__', 'constructor', '_method', 'context', '_embed', 'per_page[]'));
+  const names = fc.oneof(
+    fc.constantFrom(...(args.length ? args : ['x'])),
+    fc.constantFrom('unknown_param', '__proto__', 'constructor', '_method', 'context', '_embed', 'per_page[]'),
+  );
   return fc.dictionary(names, fc.oneof(value, value, value, deep), { maxKeys: 6 });
 }
 
 /** A path segment for `(?P<id>\d+)`: the live record, ids at and beyond 2^63, or junk the route refuses. */
 const idSegment = (collection: string) =>
-  fc.oneof(fc.constant(String(existing[collection] ?? 1)), fc.constantFrom('0', '1', '9223372036854775807', '9223372036854775808', '18446744073709551616', '99999999999999999999999999', '-1', '1e3', '%00'));
+  fc.oneof(
+    fc.constant(String(existing[collection] ?? 1)),
+    fc.constantFrom('0', '1', '9223372036854775807', '9223372036854775808', '18446744073709551616', '99999999999999999999999999', '-1', '1e3', '%00'),
+  );
 const slugSegment = (collection: string) =>
-  fc.oneof(fc.constant(slugs[collection] ?? 'x'), fc.constantFrom('%FF%FE', '%ED%A0%80', '%00', '..', '%2e%2e', "'%20OR%201=1", '%3Cscript%3E', 'x'.repeat(3000)), fc.string({ maxLength: 30 }).map(encodeURIComponentSafe));
+  fc.oneof(
+    fc.constant(slugs[collection] ?? 'x'),
+    fc.constantFrom('%FF%FE', '%ED%A0%80', '%00', '..', '%2e%2e', "'%20OR%201=1", '%3Cscript%3E', 'x'.repeat(3000)),
+    fc.string({ maxLength: 30 }).map(encodeURIComponentSafe),
+    emptySlug,
+  );
 
 function encodeURIComponentSafe(text: string): string {
   return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '\ufffd'));
@@ -181,12 +305,14 @@ describe('every route and method, with hostile input', () => {
 });
 
 /** Strings a client may store: unicode of every plane, injection strings, markup, long values. */
-const storable = fc.oneof(
-  fc.constantFrom(...INJECTIONS.filter((s) => !/[\ud800-\udfff]/.test(s) && s.trim() !== '' && !s.includes('\u0000'))),
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
-  fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 60 }),
-  fc.nat({ max: 60_000 }).map((n) => `long ${'é'.repeat(n)}`),
-).filter((s) => s.trim() !== '');
+const storable = fc
+  .oneof(
+    fc.constantFrom(...INJECTIONS.filter((s) => !/[\ud800-\udfff]/.test(s) && s.trim() !== '' && !s.includes('\u0000'))),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
+    fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 60 }),
+    fc.nat({ max: 60_000 }).map((n) => `long ${'é'.repeat(n)}`),
+  )
+  .filter((s) => s.trim() !== '');
 
 describe('stored strings read back exactly', () => {
   it('keeps an administrator’s event title and description as sent (unfiltered_html)', async () => {
@@ -198,7 +324,10 @@ describe('stored strings read back exactly', () => {
           .send({ title, description, start_date: '2030-05-01 10:00:00', end_date: '2030-05-01 11:00:00' });
         expectWellFormed(res, 'POST /events');
         if (res.status !== 201) return;
-        const row = await t.db.sql.one<{ post_title: string; post_content: string }>(`SELECT post_title, post_content FROM ${t.db.sql.table('posts')} WHERE ID = ?`, [res.body.id]);
+        const row = await t.db.sql.one<{ post_title: string; post_content: string }>(
+          `SELECT post_title, post_content FROM ${t.db.sql.table('posts')} WHERE ID = ?`,
+          [res.body.id],
+        );
         // WordPress trims titles (the title_save_pre filter) and keeps the content as sent.
         expect(row).toEqual({ post_title: phpTrim(title), post_content: description });
       }),
@@ -209,7 +338,10 @@ describe('stored strings read back exactly', () => {
   it('stores venue text fields as WordPress sanitize_text_field leaves them, never cut or altered further', async () => {
     await fc.assert(
       fc.asyncProperty(storable, storable, async (city, address) => {
-        const res = await t.http.post(`${BASE}/venues`).set('Authorization', ADMIN).send({ venue: `V ${city}`.slice(0, 200), city, address });
+        const res = await t.http
+          .post(`${BASE}/venues`)
+          .set('Authorization', ADMIN)
+          .send({ venue: `V ${city}`.slice(0, 200), city, address });
         expectWellFormed(res, 'POST /venues');
         if (res.status !== 201) return;
         const meta = await t.db.sql.rows<{ meta_key: string; meta_value: string }>(
@@ -217,9 +349,79 @@ describe('stored strings read back exactly', () => {
           [res.body.id],
         );
         // Read back as WordPress does: a value that looks serialized was stored serialized once more.
-        expect(Object.fromEntries(meta.map((m) => [m.meta_key, maybeUnserialize(m.meta_value)]))).toEqual({ _VenueAddress: sanitizeTextField(address), _VenueCity: sanitizeTextField(city) });
+        expect(Object.fromEntries(meta.map((m) => [m.meta_key, maybeUnserialize(m.meta_value)]))).toEqual({
+          _VenueAddress: sanitizeTextField(address),
+          _VenueCity: sanitizeTextField(city),
+        });
       }),
       { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
+
+function expectInvalidParam(res: { status: number; body: any; text: string }, param: string, label: string): void {
+  expectWellFormed(res, label);
+  if (res.status !== 400 || res.body.code !== 'rest_invalid_param' || !(param in (res.body.data?.params ?? {}))) {
+    throw new Error(`${label} → ${res.status}, expected 400 rest_invalid_param on ${param}: ${res.text.slice(0, 400)}`);
+  }
+}
+
+const countPosts = async () => Number((await t.db.sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t.db.sql.table('posts')}`))!.n);
+
+describe('absurd dates (issue #13)', () => {
+  it('every date filter of the event list refuses them with 400 naming it', async () => {
+    const params = fc.constantFrom('start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after');
+    await fc.assert(
+      fc.asyncProperty(params, absurdDate, fc.constantFrom('false', 'true'), async (param, date, strict) => {
+        const res = await t.http.get(`${BASE}/events`).query({ [param]: date, strict_dates: strict });
+        expectInvalidParam(res, param, `GET /events?${param}=${date}&strict_dates=${strict}`);
+      }),
+      { seed: SEED, numRuns: RUNS * 3 },
+    );
+  });
+
+  it('event, venue and organizer writes refuse them with 400 naming the parameter and store nothing', async () => {
+    const target = fc.constantFrom(
+      ...['start_date', 'end_date', 'date', 'date_utc'].map((param) => ({
+        path: '/events',
+        param,
+        body: { title: 'Absurd', start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' },
+      })),
+      ...['date', 'date_utc'].map((param) => ({ path: '/venues', param, body: { venue: 'Absurd venue' } })),
+      ...['date', 'date_utc'].map((param) => ({ path: '/organizers', param, body: { organizer: 'Absurd organizer' } })),
+      ...['start_date', 'end_date', 'date', 'date_utc'].map((param) => ({ path: `/events/${existing.events}`, param, body: {} })),
+    );
+    const before = await countPosts();
+    await fc.assert(
+      fc.asyncProperty(target, absurdDate, async ({ path, param, body }, date) => {
+        const res = await t.http
+          .post(`${BASE}${path}`)
+          .set('Authorization', ADMIN)
+          .send({ ...body, [param]: date });
+        expectInvalidParam(res, param, `POST ${path} ${param}=${date}`);
+      }),
+      { seed: SEED, numRuns: RUNS * 3 },
+    );
+    expect(await countPosts()).toBe(before);
+    const nan = await t.db.sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t.db.sql.table('postmeta')} WHERE meta_value LIKE '%NaN%'`);
+    expect(Number(nan!.n)).toBe(0);
+  });
+});
+
+describe('slugs that sanitise to nothing (issue #13)', () => {
+  it('every by-slug route and method answers 400 rest_invalid_param on slug, whoever asks', async () => {
+    const bySlug = endpoints.filter((endpoint) => endpoint.route.includes('<slug>'));
+    expect(bySlug.length).toBeGreaterThanOrEqual(3 * 5);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...bySlug), emptySlug, fc.boolean(), async (endpoint, segment, admin) => {
+        const path = concretePath(endpoint.route.replace('/tribe/events/v1', BASE), segment);
+        const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+        let req = t.http[method](path);
+        if (admin) req = req.set('Authorization', ADMIN);
+        const res = await (method === 'get' || method === 'delete' ? req : req.send({ title: 'Renamed', description: 'Renamed' }));
+        expectInvalidParam(res, 'slug', `${endpoint.method} ${path}${admin ? ' [admin]' : ''}`);
+      }),
+      { seed: SEED, numRuns: RUNS * 3 },
     );
   });
 });

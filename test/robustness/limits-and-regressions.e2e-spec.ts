@@ -30,7 +30,11 @@ function raw(path: string, headers: Record<string, string>): Promise<{ status: n
 
 describe('request limits', () => {
   it('refuses a body over 1 MB with 413 in the envelope', async () => {
-    const res = await t.http.post(`${BASE}/events`).set('Authorization', ADMIN).set('Content-Type', 'application/json').send(JSON.stringify({ title: 'x'.repeat(1024 * 1024 + 10) }));
+    const res = await t.http
+      .post(`${BASE}/events`)
+      .set('Authorization', ADMIN)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ title: 'x'.repeat(1024 * 1024 + 10) }));
     expect([res.status, res.body]).toEqual([413, envelope(413, 'rest_payload_too_large')]);
   });
 
@@ -59,14 +63,20 @@ describe('fixed by the fuzz test', () => {
 
   it('trims titles as PHP does: unicode spaces and the BOM are kept', async () => {
     const title = '\ufeffTitle\u00a0\u2003';
-    const res = await t.http.post(`${BASE}/events`).set('Authorization', ADMIN).send({ title: ` ${title}\n`, start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' });
+    const res = await t.http
+      .post(`${BASE}/events`)
+      .set('Authorization', ADMIN)
+      .send({ title: ` ${title}\n`, start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' });
     const row = await t.db.sql.one<{ post_title: string }>(`SELECT post_title FROM ${t.db.sql.table('posts')} WHERE ID = ?`, [res.body.id]);
     expect(row?.post_title).toBe(title);
   });
 
   it('refuses a title longer than its MySQL column with 400 instead of a 500 (SQLite stores it whole)', async () => {
     const title = `long ${'é'.repeat(40_000)}`;
-    const res = await t.http.post(`${BASE}/events`).set('Authorization', ADMIN).send({ title, start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' });
+    const res = await t.http
+      .post(`${BASE}/events`)
+      .set('Authorization', ADMIN)
+      .send({ title, start_date: '2030-01-01 10:00:00', end_date: '2030-01-01 11:00:00' });
     if (ENGINE === 'mysql') {
       expect([res.status, res.body]).toEqual([400, envelope(400, 'db_insert_error')]);
     } else {

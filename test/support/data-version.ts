@@ -1,4 +1,4 @@
-import { bumpDataVersion } from '../../src/cache/data-version';
+import { bumpDataVersion } from '../../src/cache/repository/data-version.repository';
 import type { TestApp } from './test-app';
 
 /**

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { FIXTURE_SQL } from './shared-paths';
+import { FIXTURE_SQL } from './fixture-paths';
 import { startTestApp, TestApp } from './test-app';
 import { createTestDatabase, importSqlDump, TestDatabase, withMysql } from './test-database';
 

@@ -1,7 +1,7 @@
 import { canPublish, scaleBackStatus } from '../../auth/capabilities';
 import { Caller } from '../../auth/caller';
 import { prepareEventCost } from '../../events/cost';
-import { EventDateMeta, prepareEventDates, preparePublicationDates } from '../../events/dates';
+import { EventDateMeta, prepareEventDates, preparePublicationDates } from '../../dates';
 import { DATE_KEYS, META, metaFlag, ORIGIN, storedWebsite, ZONE_KEYS } from '../../events/write/event-meta';
 import { CATEGORY_TAXONOMY, EVENT_TAXONOMIES, TAG_TAXONOMY } from '../../events/write/event-terms';
 import { SqlParam } from '../../database/sql';

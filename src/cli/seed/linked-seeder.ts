@@ -29,9 +29,9 @@ export class LinkedSeeder {
     for (let start = 0; start < inputs.length; start += CHUNK) {
       const chunk = inputs.slice(start, start + CHUNK);
       ids.push(
-        ...(await this.db.transaction(async (sql) => {
+        ...(await this.db.transaction(async () => {
           const created: number[] = [];
-          const ctx = { sql, caller: this.caller, clock: this.clock, links: this.links };
+          const ctx = { caller: this.caller, clock: this.clock, links: this.links };
           for (const args of chunk) created.push(await this.writer.create(type, { args, dates: {} }, ctx));
           return created;
         })),
@@ -43,14 +43,14 @@ export class LinkedSeeder {
 
   /** Terms by name (an existing term of that name is used as is). */
   async termsNamed(taxonomy: string, names: readonly string[]): Promise<TermRow[]> {
-    return this.db.transaction(async (sql) => {
+    return this.db.transaction(async () => {
       const rows: TermRow[] = [];
       for (const name of names) {
         try {
-          rows.push(await this.terms.insert(sql, taxonomy, { name }));
+          rows.push(await this.terms.insert(taxonomy, { name }));
         } catch (error) {
           if (!(error instanceof TermWriteError) || error.existingTermId === undefined) throw error;
-          rows.push((await this.terms.findById(error.existingTermId, taxonomy, sql))!);
+          rows.push((await this.terms.findById(error.existingTermId, taxonomy))!);
         }
       }
       return rows;

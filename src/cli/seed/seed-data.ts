@@ -53,8 +53,42 @@ const GROUPS = ['Society', 'Collective', 'Association', 'Club', 'Foundation', 'G
 const TOPICS = ['Jazz', 'Chess', 'Film', 'Poetry', 'Robotics', 'Yoga', 'Photography', 'Cycling', 'Theatre', 'Gardening', 'Coding', 'Wine'];
 const EVENT_KINDS = ['Night', 'Workshop', 'Meetup', 'Festival', 'Talk', 'Concert', 'Class', 'Tour', 'Fair', 'Screening', 'Market', 'Jam'];
 const ADJECTIVES = ['Open', 'Late', 'Family', 'Community', 'Summer', 'Winter', 'Spring', 'Beginners’', 'Advanced', 'Weekly', 'Grand', 'Little'];
-const CATEGORY_NAMES = ['Music', 'Arts', 'Sports', 'Education', 'Food & Drink', 'Family', 'Technology', 'Outdoors', 'Film', 'Literature', 'Health', 'Business', 'Community', 'Theatre', 'Dance', 'Science'];
-const TAG_WORDS = ['free', 'outdoor', 'indoor', 'kids', 'seniors', 'accessible', 'weekend', 'evening', 'morning', 'live', 'online', 'ticketed', 'pet-friendly', 'beginner', 'expert', 'local'];
+const CATEGORY_NAMES = [
+  'Music',
+  'Arts',
+  'Sports',
+  'Education',
+  'Food & Drink',
+  'Family',
+  'Technology',
+  'Outdoors',
+  'Film',
+  'Literature',
+  'Health',
+  'Business',
+  'Community',
+  'Theatre',
+  'Dance',
+  'Science',
+];
+const TAG_WORDS = [
+  'free',
+  'outdoor',
+  'indoor',
+  'kids',
+  'seniors',
+  'accessible',
+  'weekend',
+  'evening',
+  'morning',
+  'live',
+  'online',
+  'ticketed',
+  'pet-friendly',
+  'beginner',
+  'expert',
+  'local',
+];
 const SENTENCES = [
   'Join us for an afternoon of discovery and good company.',
   'Bring a friend — everyone is welcome, whatever their experience.',
@@ -82,6 +116,12 @@ export function venueInputs(count: number, pick: Picker, offset = 0): VenueInput
     if (state) input.state = state;
     if (province) input.province = province;
     if (pick.chance(0.5)) input.website = `https://venues.example.org/${offset + i + 1}`;
+    // Nine venues in ten have coordinates (geolocation, docs/geolocation.md), spread over a box of about
+    // 2,700 × 2,900 km: 50,000 venues put a dozen in a 25 km circle, as a city would.
+    if (pick.chance(0.9)) {
+      input.geo_lat = (36 + pick.int(0, 2_400_000) / 100_000).toFixed(5);
+      input.geo_lng = (-10 + pick.int(0, 4_000_000) / 100_000).toFixed(5);
+    }
     return input;
   });
 }

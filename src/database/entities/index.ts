@@ -11,6 +11,15 @@ export * from './term.entities';
 export * from './user.entities';
 
 export const ENTITIES = [
-  PostEntity, PostMetaEntity, TermEntity, TermTaxonomyEntity, TermRelationshipEntity, TermMetaEntity,
-  UserEntity, UserMetaEntity, OptionEntity, TecEventEntity, TecOccurrenceEntity,
+  PostEntity,
+  PostMetaEntity,
+  TermEntity,
+  TermTaxonomyEntity,
+  TermRelationshipEntity,
+  TermMetaEntity,
+  UserEntity,
+  UserMetaEntity,
+  OptionEntity,
+  TecEventEntity,
+  TecOccurrenceEntity,
 ];

@@ -24,9 +24,7 @@ export class LoginFailures1760000000000 implements MigrationInterface {
       );
       return;
     }
-    await runner.query(
-      `CREATE TABLE IF NOT EXISTS "${table}" (client TEXT NOT NULL PRIMARY KEY, failures INTEGER NOT NULL, window_start INTEGER NOT NULL)`,
-    );
+    await runner.query(`CREATE TABLE IF NOT EXISTS "${table}" (client TEXT NOT NULL PRIMARY KEY, failures INTEGER NOT NULL, window_start INTEGER NOT NULL)`);
     await runner.query(`CREATE INDEX IF NOT EXISTS "${table}_window_start" ON "${table}" (window_start)`);
   }
 

@@ -3,5 +3,17 @@ import { LoginFailures1760000000000 } from './1760000000000-login-failures';
 import { EventListIndexes1770000000000 } from './1770000000000-event-list-indexes';
 import { CacheState1780000000000 } from './1780000000000-cache-state';
 import { MetaValueIndex1790000000000 } from './1790000000000-meta-value-index';
+import { PostLookupIndex1800000000000 } from './1800000000000-post-lookup-index';
+import { ChangesAndWebhooks1820000000000 } from './1820000000000-changes-and-webhooks';
+import { VenueGeo1830000000000 } from './1830000000000-venue-geo';
 
-export const MIGRATIONS = [WordpressSchema1700000000000, LoginFailures1760000000000, EventListIndexes1770000000000, CacheState1780000000000, MetaValueIndex1790000000000];
+export const MIGRATIONS = [
+  WordpressSchema1700000000000,
+  LoginFailures1760000000000,
+  EventListIndexes1770000000000,
+  CacheState1780000000000,
+  MetaValueIndex1790000000000,
+  PostLookupIndex1800000000000,
+  ChangesAndWebhooks1820000000000,
+  VenueGeo1830000000000,
+];

@@ -3,7 +3,7 @@
  * tags stripped, entities decoded; PHP-empty values `0`/`"0"`/`""` dropped) and the currency
  * symbol/position derived from the input.
  */
-import { sanitizeMetaString } from '../../wordpress/rendering';
+import { phpEmpty, sanitizeMetaString } from '../../wordpress/rendering';
 import { costTokens, hasDigits } from './cost-tokens';
 
 export type CostInput = string | number | Array<string | number>;
@@ -19,7 +19,6 @@ export interface PreparedCost {
 }
 
 /** PHP `empty()` on a scalar. */
-const phpEmpty = (value: string) => value === '' || value === '0';
 
 /** PHP's string form of a number (`12.5`, `10`). */
 const asText = (value: string | number) => (typeof value === 'number' ? String(value) : value);

@@ -1,19 +1,30 @@
 import { RestArg, SiteFacts } from '../../rest/params/rest-arg.decorator';
-import { defaultWindowBounds, isTimeInput } from '../dates';
+import { defaultWindowBounds, isTimeInput } from '../../dates';
+import { DEFAULT_RADIUS_KM, isLatitude, isLongitude, MAX_RADIUS_KM } from '../../venues/geo/geo-area';
 
 const positiveInteger = (value: number) => Number.isInteger(value) && value >= 1;
 const nonEmptyString = (value: string) => value !== '';
 /** Items of an ID list (`venue`, `organizer`): digits only; existence is checked by the service. */
 const idItems = (items: unknown[]) => items.length > 0 && items.every((item) => /^\d+$/.test(String(item).trim()) && Number(item) > 0);
 /** Items of a term list: IDs, slugs or names; existence is checked by the service. */
-const termItems = (items: unknown[]) => items.length > 0 && items.every((item) => (typeof item === 'string' || typeof item === 'number') && String(item).trim() !== '');
+const termItems = (items: unknown[]) =>
+  items.length > 0 && items.every((item) => (typeof item === 'string' || typeof item === 'number') && String(item).trim() !== '');
+
+/** `geoloc_lat`/`geoloc_lng`: a number in range, given together with the other one (issue #16). */
+const coordinate = (inRange: (n: number) => boolean, other: 'geoloc_lat' | 'geoloc_lng', what: string) => (value: string, dto: EventListArgs) => {
+  if (!/^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/.test(value) || !inRange(Number(value))) return `{name} must be ${what}.`;
+  return dto[other] !== undefined || `{name} needs ${other} too.`;
+};
 
 /** Date bounds: the plugin documents them without a type (index-and-doc.md §1). */
-const date = (description: string) =>
-  ({ type: 'string', description, validate: isTimeInput, callbackValidated: true, indexKeys: ['description'] }) as const;
+const date = (description: string) => ({ type: 'string', description, validate: isTimeInput, callbackValidated: true, indexKeys: ['description'] }) as const;
 /** `start_date`/`end_date` show the default window computed at request time. */
 const windowDate = (description: string, bound: 'start' | 'end') =>
-  ({ ...date(description), indexKeys: ['default', 'description'], defaultAt: (site: SiteFacts) => defaultWindowBounds(site.timezone, site.now)[bound] }) as const;
+  ({
+    ...date(description),
+    indexKeys: ['default', 'description'],
+    defaultAt: (site: SiteFacts) => defaultWindowBounds(site.timezone, site.now)[bound],
+  }) as const;
 /** Lists the plugin documents as integer items (IDs), though slugs pass too. */
 const idList = { docItems: 'integer', indexKeys: ['description', 'items'] } as const;
 
@@ -24,10 +35,24 @@ const idList = { docItems: 'integer', indexKeys: ['description', 'items'] } as c
  * organizers, `post_parent`, `status`) are done by the service.
  */
 export class EventListArgs {
-  @RestArg({ type: 'integer', description: 'The archive page to return', default: 1, validate: positiveInteger, callbackValidated: true, indexKeys: ['default', 'description', 'type'] })
+  @RestArg({
+    type: 'integer',
+    description: 'The archive page to return',
+    default: 1,
+    validate: positiveInteger,
+    callbackValidated: true,
+    indexKeys: ['default', 'description', 'type'],
+  })
   page: number;
 
-  @RestArg({ type: 'integer', description: 'The number of events to return on each page', validate: positiveInteger, callbackValidated: true, defaultAt: (site) => site.perPage, indexKeys: ['default', 'description', 'type'] })
+  @RestArg({
+    type: 'integer',
+    description: 'The number of events to return on each page',
+    validate: positiveInteger,
+    callbackValidated: true,
+    defaultAt: (site) => site.perPage,
+    indexKeys: ['default', 'description', 'type'],
+  })
   per_page?: number;
 
   @RestArg(windowDate('Events should start after the specified date', 'start'))
@@ -58,46 +83,132 @@ export class EventListArgs {
   })
   strict_dates: string;
 
-  @RestArg({ type: 'string', description: 'Events should contain the specified string in the title, description or excerpt', validate: nonEmptyString, callbackValidated: true, indexKeys: ['description', 'type'] })
+  @RestArg({
+    type: 'string',
+    description: 'Events should contain the specified string in the title, description or excerpt',
+    validate: nonEmptyString,
+    callbackValidated: true,
+    indexKeys: ['description', 'type'],
+  })
   search?: string;
 
-  @RestArg({ type: 'array', commaList: true, description: 'Events should be assigned one of the specified categories (IDs or slugs)', validate: termItems, callbackValidated: true, ...idList })
+  @RestArg({
+    type: 'array',
+    commaList: true,
+    description: 'Events should be assigned one of the specified categories (IDs or slugs)',
+    validate: termItems,
+    callbackValidated: true,
+    ...idList,
+  })
   categories?: (string | number)[];
 
-  @RestArg({ type: 'array', commaList: true, description: 'Events should be assigned one of the specified tags (IDs or slugs)', validate: termItems, callbackValidated: true, ...idList })
+  @RestArg({
+    type: 'array',
+    commaList: true,
+    description: 'Events should be assigned one of the specified tags (IDs or slugs)',
+    validate: termItems,
+    callbackValidated: true,
+    ...idList,
+  })
   tags?: (string | number)[];
 
-  @RestArg({ type: 'array', commaList: true, description: 'Events should be linked to one of the specified venues', validate: idItems, callbackValidated: true, ...idList })
+  @RestArg({
+    type: 'array',
+    commaList: true,
+    description: 'Events should be linked to one of the specified venues',
+    validate: idItems,
+    callbackValidated: true,
+    ...idList,
+  })
   venue?: (string | number)[];
 
-  @RestArg({ type: 'array', commaList: true, description: 'Events should be linked to one of the specified organizers', validate: idItems, callbackValidated: true, ...idList })
+  @RestArg({
+    type: 'array',
+    commaList: true,
+    description: 'Events should be linked to one of the specified organizers',
+    validate: idItems,
+    callbackValidated: true,
+    ...idList,
+  })
   organizer?: (string | number)[];
 
   @RestArg({ type: 'boolean', description: 'Events should be filtered by their featured status', indexKeys: ['type', 'description'] })
   featured?: boolean;
 
-  @RestArg({ type: 'string', format: 'string', description: 'Events should have one of the specified statuses (comma list)', indexKeys: ['format', 'description'] })
-  status?: string;
+  @RestArg({
+    type: 'array',
+    items: 'string',
+    commaList: true,
+    format: 'string',
+    description: 'Events should have one of the specified statuses (comma list or array)',
+    indexKeys: ['format', 'description'],
+    // The plugin documents a string; it accepts `status[]=…` arrays and comma lists alike.
+    docType: 'string',
+    docStyle: null,
+  })
+  status?: string[];
 
-  @RestArg({ type: 'boolean', description: 'Requires Events Calendar Pro: accepted and ignored', indexKeys: ['type', 'description'] })
+  @RestArg({
+    type: 'boolean',
+    description: 'Only events whose venue has coordinates (geolocation without Events Calendar Pro)',
+    indexKeys: ['type', 'description'],
+  })
   geoloc?: boolean;
 
-  @RestArg({ type: 'string', format: 'double', description: 'Requires Events Calendar Pro: accepted and ignored', indexKeys: ['format', 'description'] })
+  @RestArg({
+    type: 'string',
+    format: 'double',
+    description: 'Latitude (-90 to 90) of the centre: only events whose venue lies within geoloc_radius of it; needs geoloc_lng',
+    validate: coordinate(isLatitude, 'geoloc_lng', 'a latitude between -90 and 90'),
+    indexKeys: ['format', 'description'],
+  })
   geoloc_lat?: string;
 
-  @RestArg({ type: 'string', format: 'double', description: 'Requires Events Calendar Pro: accepted and ignored', indexKeys: ['format', 'description'] })
+  @RestArg({
+    type: 'string',
+    format: 'double',
+    description: 'Longitude (-180 to 180) of the centre: only events whose venue lies within geoloc_radius of it; needs geoloc_lat',
+    validate: coordinate(isLongitude, 'geoloc_lat', 'a longitude between -180 and 180'),
+    indexKeys: ['format', 'description'],
+  })
   geoloc_lng?: string;
 
-  @RestArg({ type: 'array', commaList: true, items: 'integer', description: 'Only the events with these IDs (date window ignored)', validate: (items: number[]) => items.every((n) => n > 0), callbackValidated: true, indexKeys: ['description', 'items'] })
+  /** The service's own addition (not a parameter of the plugin): the radius around geoloc_lat/geoloc_lng. */
+  @RestArg({
+    type: 'number',
+    format: 'double',
+    default: DEFAULT_RADIUS_KM,
+    minimum: 0,
+    maximum: MAX_RADIUS_KM,
+    description: `Radius in km around geoloc_lat/geoloc_lng (default ${DEFAULT_RADIUS_KM}, at most ${MAX_RADIUS_KM})`,
+    validate: (value: number, dto: EventListArgs) =>
+      dto.geoloc_lat !== undefined || dto.geoloc_lng !== undefined || 'geoloc_radius needs geoloc_lat and geoloc_lng.',
+  })
+  geoloc_radius?: number;
+
+  @RestArg({
+    type: 'array',
+    commaList: true,
+    items: 'integer',
+    description: 'Only the events with these IDs (date window ignored)',
+    validate: (items: number[]) => items.every((n) => n > 0),
+    callbackValidated: true,
+    indexKeys: ['description', 'items'],
+  })
   include?: number[];
 
-  @RestArg({ type: 'integer', description: 'Events should be children of the event with this ID', validate: positiveInteger, callbackValidated: true, indexKeys: ['type', 'description'] })
+  @RestArg({
+    type: 'integer',
+    description: 'Events should be children of the event with this ID',
+    validate: positiveInteger,
+    callbackValidated: true,
+    indexKeys: ['type', 'description'],
+  })
   post_parent?: number;
 
   @RestArg({
     type: 'boolean',
-    description: 'Filter events by whether they have tickets (needs Event Tickets, which this service does not provide)',
-    validate: (value: boolean) => !value || { code: 'event-tickets-not-active', message: 'Event Tickets is not active: events cannot be filtered by ticket.' },
+    description: 'Filter events by whether they have tickets (Event Tickets data: RSVP, Tickets Commerce, PayPal)',
     indexKeys: ['type', 'description'],
   })
   ticketed?: boolean;

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { isAbsoluteUrl, StringifyScalars, WRITABLE_STATUSES } from '../../linked-posts/args';
 import { ArgSpec, RestArg } from '../../rest/params/rest-arg.decorator';
-import { isTimeInput, isValidTimezoneInput } from '../dates';
+import { isTimeInput, isValidTimezoneInput } from '../../dates';
 
 const nonEmpty = (v: string) => v !== '';
 const time = (v: string) => v !== '' && isTimeInput(v);
@@ -68,9 +68,16 @@ function eventWriteArgs(required: boolean) {
     @RestArg(text('The event featured image ID or URL', (v: string) => v === '' || /^\d+$/.test(v.trim()) || isAbsoluteUrl(v)))
     image?: string;
     @CostList()
-    @RestArg({ type: 'array', items: 'string', description: 'The event cost (a text, a number or a list of them)', docType: 'string', indexKeys: ['description'] })
+    @RestArg({
+      type: 'array',
+      items: 'string',
+      description: 'The event cost (a text, a number or a list of them)',
+      docType: 'string',
+      indexKeys: ['description'],
+    })
     cost?: string[];
-    @RestArg({ ...text('The event website URL', (v: string) => v === '' || isAbsoluteUrl(v)), default: null, indexKeys: ['default', 'description'] }) website?: string | null;
+    @RestArg({ ...text('The event website URL', (v: string) => v === '' || isAbsoluteUrl(v)), default: null, indexKeys: ['default', 'description'] }) website?:
+      string | null;
     @RestArg(flag('Whether the event should show a map or not')) show_map?: boolean;
     @RestArg(flag('Whether the event should show a map link or not')) show_map_link?: boolean;
     @RestArg(flag('Whether the event should be hidden from the event lists or not')) hide_from_listings?: boolean;

@@ -5,4 +5,3 @@ export class EventReadArgs {
   @RestArg({ type: 'string', description: 'The password of a password-protected event', validate: (v: string) => v !== '', callbackValidated: true })
   password?: string;
 }
-

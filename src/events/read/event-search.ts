@@ -1,9 +1,7 @@
-import { SearchTerm } from '../event-list.query';
+import { SearchTerm } from '../repository/event-list.query';
 
 /** WP core `get_search_stopwords()` (English). */
-const STOPWORDS = new Set(
-  'about an are as at be by com for from how in is it of on or that the this to was what when where who will with www'.split(' '),
-);
+const STOPWORDS = new Set('about an are as at be by com for from how in is it of on or that the this to was what when where who will with www'.split(' '));
 
 /**
  * WP core `WP_Query::parse_search` (lists-and-filters.md §2.4): quoted phrases are one term, other

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Sql } from '../../database/sql';
-import { siteTimezone } from '../dates';
+import { siteTimezone } from '../../dates';
 import { OptionsStore } from '../../wordpress/options.store';
 import { maybeUnserialize } from '../../wordpress/php-serialization';
 
@@ -49,11 +48,21 @@ export function eventSiteSettings(raw: ReadonlyMap<string, string>): EventSiteSe
   };
 }
 
+const NAMES = ['tribe_events_calendar_options', 'timezone_string', 'gmt_offset'];
+
 @Injectable()
 export class EventSettingsReader {
+  /** The settings last built, by the raw values they were built from: unserialized once, not per request. */
+  private last?: { raw: (string | undefined)[]; settings: EventSiteSettings };
+
   constructor(private readonly options: OptionsStore) {}
 
-  async read(sql?: Sql): Promise<EventSiteSettings> {
-    return eventSiteSettings(await this.options.getRaw(['tribe_events_calendar_options', 'timezone_string', 'gmt_offset'], sql));
+  async read(): Promise<EventSiteSettings> {
+    const raw = await this.options.getRaw(NAMES);
+    const values = NAMES.map((name) => raw.get(name));
+    if (this.last && this.last.raw.every((value, i) => value === values[i])) return this.last.settings;
+    const settings = eventSiteSettings(raw);
+    this.last = { raw: values, settings };
+    return settings;
   }
 }

@@ -1,23 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../../auth/caller';
 import { DatabaseService } from '../../database/database.service';
-import { Sql } from '../../database/sql';
 import { embeddedOrganizers, embeddedVenue, linkIds } from '../../linked-posts/embedding';
-import { ReadCredentials } from '../../linked-posts/request.decorators';
-import { passwordUnlocked } from '../../linked-posts/visibility';
-import { blankProtected } from '../../linked-posts/password-blanking';
+import { ReadCredentials } from '../../rest/request-context';
+import { passwordUnlocked } from '../../auth/post-access';
+import { blankProtected } from '../../wordpress/password-blanking';
 import { OrganizersService } from '../../organizers/organizers.service';
 import { TermLinksFactory } from '../../terms/term-links';
 import { VenuesService } from '../../venues/venues.service';
 import { AttachmentsStore } from '../../wordpress/attachments';
 import { Permalinks } from '../../wordpress/permalinks';
-import { PostsStore } from '../../wordpress/posts.store';
+import { PostRow, PostsStore } from '../../wordpress/posts.store';
 import { SiteService } from '../../wordpress/site.service';
 import { TermsStore } from '../../wordpress/terms.store';
 import { mapEvent } from '../event.mapper';
 import { eventJsonLd } from '../json-ld';
 import { EventRecord, firstMeta } from './event-record';
 import { EventSettingsReader } from './event-settings';
+import { RecordCache } from '../../cache/record-cache';
 
 const THUMBNAIL_ID = '_thumbnail_id';
 
@@ -35,12 +35,24 @@ export interface RepresentOptions {
   requestOrigin: string;
   mode: EventRepresentationMode;
   credentials?: ReadCredentials;
-  sql?: Sql;
+}
+
+/** What every caller's representation of an event is built from (shared under the data version). */
+interface EventBase {
+  record: Omit<EventRecord, 'venue' | 'organizer'>;
+  /** `_EventVenueID` / `_EventOrganizerID` values as IDs, in row order (linkIds). */
+  venueIds: number[];
+  organizerIds: number[];
+  /** mapEvent's object with empty `venue` / `organizer`: they depend on the caller and are set per request. */
+  event: Record<string, unknown>;
 }
 
 /**
  * Loads and represents any number of events with a fixed number of queries: posts, all their meta,
  * their terms, their images, their venues and organizers (each batched), plus the request's options.
+ * The caller-independent part of each event (its mapped representation without the embedded records)
+ * is shared by the requests of one data version (RecordCache); what depends on the caller — the
+ * embedded venue and organizers, `json_ld`, password blanking — is applied per request.
  */
 @Injectable()
 export class EventLoader {
@@ -55,52 +67,97 @@ export class EventLoader {
     private readonly termLinks: TermLinksFactory,
     private readonly site: SiteService,
     private readonly settings: EventSettingsReader,
+    private readonly cache: RecordCache,
   ) {}
 
   /** Representations keyed by ID; IDs that are not events are absent. */
   async represent(ids: readonly number[], options: RepresentOptions): Promise<Map<number, Record<string, unknown>>> {
-    const sql = options.sql ?? this.db.sql;
     const { caller, requestOrigin, mode, credentials = {} } = options;
-    const events = [...(await this.posts.byIds(ids, sql)).values()].filter((p) => p.post_type === 'tribe_events');
-    if (!events.length) return new Map();
-    const eventIds = events.map((p) => p.ID);
-    const [meta, terms, links, termLinks, restBase, settings] = await Promise.all([
-      this.posts.meta(eventIds, undefined, sql),
-      this.terms.termsOfObjects(eventIds, ['tribe_events_cat', 'post_tag'], sql),
-      this.permalinks.forOrigin(requestOrigin, sql),
-      this.termLinks.forOrigin(requestOrigin),
-      this.site.restBase(requestOrigin),
-      this.settings.read(sql),
-    ]);
-    const idsOf = (key: string) => eventIds.flatMap((id) => linkIds(meta.get(id)!.get(key))).filter((id) => id > 0);
-    const embed = { caller, requestOrigin, single: mode === 'single' || mode === 'single-without-json-ld', credentials, sql };
-    const [images, venues, organizers] = await Promise.all([
-      this.attachments.images(
-        eventIds.map((id) => Number(firstMeta(meta.get(id)!, THUMBNAIL_ID) ?? 0)).filter((id) => id > 0),
-        requestOrigin,
-        sql,
+    const bases = await this.sharedBases(ids, requestOrigin);
+    if (!bases.size) return new Map();
+    const embed = { caller, requestOrigin, single: mode === 'single' || mode === 'single-without-json-ld', credentials };
+    const all = (pick: (base: EventBase) => number[]) => [...bases.values()].flatMap(pick).filter((id) => id > 0);
+    const [venues, organizers, settings] = await Promise.all([
+      this.venues.embed(
+        all((b) => b.venueIds),
+        embed,
       ),
-      this.venues.embed(idsOf('_EventVenueID'), embed),
-      this.organizers.embed(idsOf('_EventOrganizerID'), embed),
+      this.organizers.embed(
+        all((b) => b.organizerIds),
+        embed,
+      ),
+      mode === 'single' ? this.settings.read() : undefined,
     ]);
 
     const result = new Map<number, Record<string, unknown>>();
+    for (const [id, base] of bases) {
+      const record: EventRecord = {
+        ...base.record,
+        venue: embeddedVenue(base.venueIds, venues),
+        organizer: embeddedOrganizers(base.organizerIds, organizers),
+      };
+      const event: Record<string, unknown> = { ...base.event, venue: record.venue, organizer: record.organizer };
+      if (mode === 'single') event.json_ld = eventJsonLd(record, event, settings!);
+      const locked = mode === 'list' && !passwordUnlocked(caller, record.post, record.meta, credentials.password, credentials.context);
+      result.set(id, locked ? blankProtected(event) : event);
+    }
+    return result;
+  }
+
+  /** The event's post row as the representation will use it (none when `id` is not an event). */
+  async post(id: number, requestOrigin: string): Promise<PostRow | undefined> {
+    return (await this.sharedBases([id], requestOrigin)).get(id)?.record.post;
+  }
+
+  /** The caller-independent part of the events among `ids`: shared under the data version, except inside a write. */
+  private async sharedBases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
+    const load = (missing: readonly number[]) => this.bases(missing, requestOrigin);
+    if (this.db.sql.inTransaction) return load(ids);
+    // Keyed by the public base the links are built on (the request's origin only without SITE_URL and `home`).
+    return this.cache.many(`event\n${await this.site.publicBase(requestOrigin)}`, ids, load, baseSize);
+  }
+
+  /** The caller-independent part of the events among `ids`, read from the tables. */
+  private async bases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
+    // The rows, their meta and their terms are asked for together (the IDs are nearly always events:
+    // what other posts bring along is dropped), one round trip instead of two.
+    const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+    const [posts, meta, terms, links, termLinks, restBase, settings] = await Promise.all([
+      this.posts.byIds(wanted),
+      this.posts.meta(wanted, undefined),
+      this.terms.termsOfObjects(wanted, ['tribe_events_cat', 'post_tag']),
+      this.permalinks.forOrigin(requestOrigin),
+      this.termLinks.forOrigin(requestOrigin),
+      this.site.restBase(requestOrigin),
+      this.settings.read(),
+    ]);
+    const events = [...posts.values()].filter((p) => p.post_type === 'tribe_events');
+    if (!events.length) return new Map();
+    const eventIds = events.map((p) => p.ID);
+    const images = await this.attachments.images(
+      eventIds.map((id) => Number(firstMeta(meta.get(id)!, THUMBNAIL_ID) ?? 0)).filter((id) => id > 0),
+      requestOrigin,
+    );
+    const result = new Map<number, EventBase>();
     for (const post of events) {
       const m = meta.get(post.ID)!;
-      const record: EventRecord = {
+      const record: EventBase['record'] = {
         post,
         meta: m,
         image: images.get(Number(firstMeta(m, THUMBNAIL_ID) ?? 0)) ?? false,
         categories: terms.get(post.ID)!.filter((t) => t.taxonomy === 'tribe_events_cat'),
         tags: terms.get(post.ID)!.filter((t) => t.taxonomy === 'post_tag'),
-        venue: embeddedVenue(linkIds(m.get('_EventVenueID')), venues),
-        organizer: embeddedOrganizers(linkIds(m.get('_EventOrganizerID')), organizers),
       };
-      const event = mapEvent(record, { links, termLinks, restBase, settings });
-      if (mode === 'single') event.json_ld = eventJsonLd(record, event, settings);
-      const locked = mode === 'list' && !passwordUnlocked(caller, post, m, credentials.password, credentials.context);
-      result.set(post.ID, locked ? blankProtected(event) : event);
+      const event = mapEvent({ ...record, venue: [], organizer: [] }, { links, termLinks, restBase, settings });
+      result.set(post.ID, { record, venueIds: linkIds(m.get('_EventVenueID')), organizerIds: linkIds(m.get('_EventOrganizerID')), event });
     }
     return result;
   }
+}
+
+/** Bytes an event's shared part holds, about: its representation, and its post and meta rows as read. */
+function baseSize(base: EventBase): number {
+  let meta = 0;
+  for (const [key, values] of base.record.meta) for (const value of values) meta += key.length + value.length;
+  return 2 * (JSON.stringify(base.event).length + base.record.post.post_content.length + base.record.post.post_excerpt.length + meta);
 }

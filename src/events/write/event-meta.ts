@@ -1,6 +1,6 @@
 import { PostMeta } from '../../wordpress/posts.store';
 import { phpStripTags } from '../../wordpress/text-sanitize';
-import { EventDateMeta } from '../dates';
+import { EventDateMeta } from '../../dates';
 
 /** Event meta keys the write side touches (storage.md §3). */
 export const META = {
@@ -22,13 +22,7 @@ export const META = {
 export const ORIGIN = 'events-calendar';
 
 /** The date rows in the order TEC writes them (the zone rows come after the website, as in its data). */
-export const DATE_KEYS: readonly (keyof EventDateMeta)[] = [
-  '_EventStartDate',
-  '_EventEndDate',
-  '_EventStartDateUTC',
-  '_EventEndDateUTC',
-  '_EventDuration',
-];
+export const DATE_KEYS: readonly (keyof EventDateMeta)[] = ['_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC', '_EventDuration'];
 export const ZONE_KEYS: readonly (keyof EventDateMeta)[] = ['_EventTimezone', '_EventTimezoneAbbr'];
 
 /** Booleans as WordPress stores them: `"1"` / `""` (storage.md §3). */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../../auth/caller';
-import { Sql } from '../../database/sql';
+import { RestError } from '../../rest/rest-error';
 import { TermsStore, TermWriteError } from '../../wordpress/terms.store';
+import { PostRow } from '../../wordpress/posts.store';
 
 export const CATEGORY_TAXONOMY = 'tribe_events_cat';
 export const TAG_TAXONOMY = 'post_tag';
@@ -11,6 +12,30 @@ export const EVENT_TAXONOMIES = [
   { param: 'categories', taxonomy: CATEGORY_TAXONOMY, assignCapability: 'edit_tribe_events' },
   { param: 'tags', taxonomy: TAG_TAXONOMY, assignCapability: 'edit_posts' },
 ] as const;
+
+/**
+ * Most terms one event write may create, categories and tags together (issue #13: without a cap one
+ * request could create thousands). Naming existing terms costs nothing; only created terms count.
+ */
+export const MAX_NEW_TERMS_PER_WRITE = 100;
+
+/** The terms one event write has created so far, across its taxonomies. */
+export class NewTermsTally {
+  private created = 0;
+  private readonly params = new Set<string>();
+
+  /**
+   * Counts a created term of the parameter; past the cap the write fails with a 400 naming the
+   * parameters that created terms (inside the write's transaction: nothing is stored).
+   */
+  count(param: string): void {
+    this.created++;
+    this.params.add(param);
+    if (this.created <= MAX_NEW_TERMS_PER_WRITE) return;
+    const message = `One event write may create at most ${MAX_NEW_TERMS_PER_WRITE} new categories and tags together.`;
+    throw RestError.invalidParams(Object.fromEntries([...this.params].map((name) => [name, message])));
+  }
+}
 
 /** `categories` / `tags` input: IDs, slugs or names (events.md §4.4); anything else is invalid. */
 export function termItems(value: readonly unknown[]): string[] | undefined {
@@ -22,7 +47,8 @@ export function termItems(value: readonly unknown[]): string[] | undefined {
  * `Tribe__Terms::translate_terms_to_ids` + `wp_set_object_terms` for an event write: numeric items are
  * term IDs (unknown ones skipped); other items name an existing term by slug or name, or create a new
  * term (Q37 COPY). Q66 DEVIATE: an existing tag named by name or slug is assigned itself (TEC assigns a
- * tag named after its ID digits). The event's terms of the taxonomy are replaced and recounted.
+ * tag named after its ID digits). The event's terms of the taxonomy are replaced and recounted. New
+ * terms are counted against MAX_NEW_TERMS_PER_WRITE.
  */
 @Injectable()
 export class EventTermsWriter {
@@ -33,31 +59,39 @@ export class EventTermsWriter {
     return caller.capabilities.has(assignCapability);
   }
 
-  async assign(sql: Sql, eventId: number, taxonomy: string, items: readonly string[]): Promise<void> {
+  async assign(eventId: number, taxonomy: string, items: readonly string[], tally: NewTermsTally): Promise<void> {
+    const { param } = EVENT_TAXONOMIES.find((t) => t.taxonomy === taxonomy)!;
     const ids: number[] = [];
     for (const item of items) {
-      const id = await this.termTaxonomyId(sql, taxonomy, item);
+      const id = await this.termTaxonomyId(taxonomy, item, () => tally.count(param));
       if (id !== undefined) ids.push(id);
     }
-    await this.terms.setObjectTerms(sql, eventId, taxonomy, ids);
+    await this.terms.setObjectTerms(eventId, taxonomy, ids);
   }
 
   /** Every term of the event recounted (after a status change: publish ↔ other, trash). */
-  recountObjects(sql: Sql, eventId: number): Promise<void> {
-    return this.terms.recountObjects(sql, [eventId]);
+  /** Before the event is deleted for good: its relationships go, the terms that counted it drop by one. */
+  detachAll(post: PostRow): Promise<void> {
+    return this.terms.detachAll(post);
   }
 
-  private async termTaxonomyId(sql: Sql, taxonomy: string, item: string): Promise<number | undefined> {
-    if (/^\d+$/.test(item)) return (await this.terms.findById(Number(item), taxonomy, sql))?.term_taxonomy_id;
-    const existing = (await this.terms.findBySlug(item, taxonomy, sql)) ?? (await this.terms.findByName(item, taxonomy, sql));
+  recountObjects(eventId: number): Promise<void> {
+    return this.terms.recountObjects([eventId]);
+  }
+
+  private async termTaxonomyId(taxonomy: string, item: string, created: () => void): Promise<number | undefined> {
+    if (/^\d+$/.test(item)) return (await this.terms.findById(Number(item), taxonomy))?.term_taxonomy_id;
+    const existing = (await this.terms.findBySlug(item, taxonomy)) ?? (await this.terms.findByName(item, taxonomy));
     if (existing) return existing.term_taxonomy_id;
     try {
-      return (await this.terms.insert(sql, taxonomy, { name: item })).term_taxonomy_id;
+      const term = await this.terms.insert(taxonomy, { name: item });
+      created();
+      return term.term_taxonomy_id;
     } catch (error) {
       if (!(error instanceof TermWriteError)) throw error;
       // A name WordPress cannot store (nothing left after sanitising) is skipped, as TEC skips failed inserts.
       if (error.code !== 'term_exists' || error.existingTermId === undefined) return undefined;
-      return (await this.terms.findById(error.existingTermId, taxonomy, sql))?.term_taxonomy_id;
+      return (await this.terms.findById(error.existingTermId, taxonomy))?.term_taxonomy_id;
     }
   }
 }

@@ -9,7 +9,7 @@ import { OptionsStore } from '../../wordpress/options.store';
 import { PostMeta, PostRow } from '../../wordpress/posts.store';
 import { SiteClock } from '../../wordpress/site-clock';
 import { PreparedCost, prepareEventCost } from '../cost';
-import { DateInputError, PreparedEventDates, prepareEventDates, StoredEventDates } from '../dates';
+import { DateInputError, PreparedEventDates, prepareEventDates, preparePublicationDates, StoredEventDates } from '../../dates';
 import { EventCreateArgs, EventUpdateArgs, RawEventParams, suppliedParam } from '../dto/event-write.args';
 import { EVENT_TAXONOMIES, termItems } from './event-terms';
 
@@ -73,7 +73,8 @@ export class EventWritePlanner {
         return await work();
       } catch (error) {
         if (error instanceof DateInputError) invalid[error.param] = 'Invalid parameter.';
-        else if (error instanceof RestError && error.code === 'rest_invalid_param') Object.assign(invalid, (error.extra as { params: Record<string, string> }).params);
+        else if (error instanceof RestError && error.code === 'rest_invalid_param')
+          Object.assign(invalid, (error.extra as { params: Record<string, string> }).params);
         else throw error;
         return undefined;
       }
@@ -89,8 +90,12 @@ export class EventWritePlanner {
       ),
     );
     const input = await collect(() => this.resolver.resolve(args as unknown as Record<string, unknown>, caller, clock, origin));
-    const venue = await collect(() => this.venues.prepareForEvent(raw.venue, caller, clock, origin));
-    const organizer = await collect(() => this.organizers.prepareForEvent(raw.organizer, caller, clock, origin));
+    // The resolver reads `date`/`date_utc` in their own zone; the other column (site zone ↔ UTC) must be storable too.
+    await collect(() =>
+      preparePublicationDates({ date: given('date'), date_utc: given('date_utc') }, { siteTimezone: clock.timezone, now: clock.now().ms, status: 'publish' }),
+    );
+    const venue = await collect(() => this.venues.prepareForEvent(raw.venue, caller, clock, origin, storedMeta));
+    const organizer = await collect(() => this.organizers.prepareForEvent(raw.organizer, caller, clock, origin, storedMeta));
     const terms = new Map<string, string[]>();
     for (const { param, taxonomy } of EVENT_TAXONOMIES) {
       const value = given<unknown[]>(param);

@@ -1,21 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { canPublish, scaleBackStatus } from '../../auth/capabilities';
 import { Caller } from '../../auth/caller';
-import { Sql } from '../../database/sql';
 import { InlineWriteContext } from '../../linked-posts/linked-posts.inline';
 import { OrganizersService } from '../../organizers/organizers.service';
 import { VenuesService } from '../../venues/venues.service';
 import { FLOATING_STATUSES, PostColumns, PostMeta, PostRow, PostsStore, settleScheduledStatus } from '../../wordpress/posts.store';
+import { AttachmentsStore } from '../../wordpress/attachments';
 import { phpTrim } from '../../wordpress/text-sanitize';
 import { ksesPost, ksesTitle } from '../../wordpress/rendering';
 import { SiteNow } from '../../wordpress/site-clock';
 import { sanitizeTitle } from '../../wordpress/slugs';
-import { preparePublicationDates } from '../dates';
-import { TecTables } from '../tec-tables';
+import { preparePublicationDates } from '../../dates';
+import { TecTables } from '../repository/tec-tables';
 import { DATE_KEYS, META, metaFlag, ORIGIN, sameValues, storedWebsite, ZONE_KEYS } from './event-meta';
-import { EVENT_TAXONOMIES, EventTermsWriter } from './event-terms';
+import { EVENT_TAXONOMIES, EventTermsWriter, NewTermsTally } from './event-terms';
 import { EventWritePlan, StoredEvent } from './event-write-plan';
-import { KnownRange } from './known-range';
+import { KnownRange } from '../repository/known-range';
 
 const EVENT_TYPE = 'tribe_events';
 
@@ -42,10 +42,11 @@ export class EventWriter {
     private readonly organizers: OrganizersService,
     private readonly tec: TecTables,
     private readonly knownRange: KnownRange,
+    private readonly attachments: AttachmentsStore,
   ) {}
 
   async create(plan: EventWritePlan, ctx: InlineWriteContext): Promise<number> {
-    const { sql, caller, clock, links } = ctx;
+    const { caller, clock, links } = ctx;
     const { args, input } = plan;
     const now = clock.now();
     const requested = scaleBackStatus(args.status, canPublish(EVENT_TYPE, caller.capabilities as Set<string>), true)!;
@@ -56,10 +57,10 @@ export class EventWriter {
     // events.md §4.10: a given slug is sanitised; omitted, it derives from the title unless the event floats.
     let slug = (plan.supplied('slug') ? sanitizeTitle(args.slug!) : '') || (floating ? '' : sanitizeTitle(title));
     if (!floating && slug) {
-      await this.posts.claimSlugFromTrash(sql, slug, EVENT_TYPE, 0);
-      slug = await this.posts.uniqueSlug(sql, slug, EVENT_TYPE, 0, status);
+      await this.posts.claimSlugFromTrash(slug, EVENT_TYPE, 0);
+      slug = await this.posts.uniqueSlug(slug, EVENT_TYPE, 0, status);
     }
-    const id = await this.posts.insert(sql, {
+    const id = await this.posts.insert({
       post_type: EVENT_TYPE,
       post_status: status,
       post_author: input.author ?? caller.id,
@@ -73,14 +74,14 @@ export class EventWriter {
       menu_order: args.sticky ? -1 : 0,
       guid: (ID) => links.guid({ ID, post_type: EVENT_TYPE, post_status: status, post_name: slug }),
     });
-    await this.writeMeta(id, plan, new Map(), ctx, now, true);
-    await this.afterWrite(sql, id);
+    await this.posts.batchMeta(id, () => this.writeMeta(id, plan, new Map(), ctx, now, true));
+    await this.afterWrite(id);
     return id;
   }
 
   /** Partial update (events.md §5.1, Q9/Q47/Q68 DEVIATE): only supplied fields change. */
   async update(stored: StoredEvent, plan: EventWritePlan, ctx: InlineWriteContext): Promise<void> {
-    const { sql, caller, clock } = ctx;
+    const { caller, clock } = ctx;
     const { args, input } = plan;
     const post = stored.post;
     const now = clock.now();
@@ -97,79 +98,99 @@ export class EventWriter {
       const dates = preparePublicationDates(input.dates, { siteTimezone: clock.timezone, now: now.ms, status: target, stored: post });
       Object.assign(columns, dates, { post_status: settleScheduledStatus(target, (dates ?? post).post_date_gmt, now.ms) });
     }
-    columns.post_name = await this.slugAfterUpdate(sql, post, plan, columns);
+    columns.post_name = await this.slugAfterUpdate(post, plan, columns);
 
-    await this.posts.update(sql, post.ID, columns);
+    await this.posts.update(post.ID, columns);
     const status = columns.post_status ?? post.post_status;
-    await this.posts.recordSlugChange(sql, post.ID, post.post_name, columns.post_name, status);
+    await this.posts.recordSlugChange(post.ID, post.post_name, columns.post_name, status);
     const changedColumns = (['post_title', 'post_content', 'post_excerpt', 'post_status'] as const).filter(
       (c) => columns[c] !== undefined && columns[c] !== post[c],
     );
-    await this.writeMeta(post.ID, plan, stored.meta, ctx, now, false, changedColumns);
-    await this.afterWrite(sql, post.ID);
+    await this.posts.batchMeta(post.ID, () => this.writeMeta(post.ID, plan, stored.meta, ctx, now, false, changedColumns));
+    await this.afterWrite(post.ID);
   }
 
   /** WP core `wp_trash_post` (storage.md §8); the TEC table rows are kept, counts and range refreshed. */
   async trash(post: PostRow, ctx: InlineWriteContext): Promise<void> {
     const now = ctx.clock.now();
-    const keys = await this.posts.trash(ctx.sql, post, now);
-    await this.posts.trackModified(ctx.sql, post.ID, [...keys, 'post_status'], now);
-    await this.afterWrite(ctx.sql, post.ID);
+    const keys = await this.posts.trash(post, now);
+    await this.posts.trackModified(post.ID, [...keys, 'post_status'], now);
+    await this.afterWrite(post.ID);
+  }
+
+  /**
+   * WP core `wp_delete_post` with TEC's hooks (storage.md §8, §14): terms detached and counts kept, the
+   * TEC table rows, meta and row removed, the known range refreshed if the event held a bound.
+   */
+  async deletePermanently(post: PostRow): Promise<void> {
+    await this.terms.detachAll(post);
+    await this.tec.remove(post.ID);
+    await this.posts.deletePermanently(post);
+    await this.knownRange.refresh(post.ID);
   }
 
   /** Term counts follow the event's status (storage.md §7); TEC's known range follows published events. */
-  private async afterWrite(sql: Sql, id: number): Promise<void> {
-    await this.terms.recountObjects(sql, id);
-    await this.knownRange.refresh(sql);
+  private async afterWrite(id: number): Promise<void> {
+    await this.terms.recountObjects(id);
+    await this.knownRange.refresh(id);
   }
 
   /**
    * The slug after an update: back from the trash (`_wp_desired_post_slug`), renamed by a body `slug`
    * (Q13 DEVIATE), derived from the title once the event no longer floats, unique when not floating.
    */
-  private async slugAfterUpdate(sql: Sql, post: PostRow, plan: EventWritePlan, columns: Partial<PostColumns>): Promise<string> {
+  private async slugAfterUpdate(post: PostRow, plan: EventWritePlan, columns: Partial<PostColumns>): Promise<string> {
     const status = columns.post_status ?? post.post_status;
     let name = post.post_name;
-    if (post.post_status === 'trash' && status !== 'trash') name = await this.posts.slugLeavingTrash(sql, post);
+    if (post.post_status === 'trash' && status !== 'trash') name = await this.posts.slugLeavingTrash(post);
     if (plan.supplied('slug')) name = sanitizeTitle(plan.args.slug!) || name;
     if (status === 'trash' || FLOATING_STATUSES.has(status)) return name;
     if (!name) name = sanitizeTitle(columns.post_title ?? post.post_title);
     if (name === post.post_name && status === post.post_status) return name;
-    await this.posts.claimSlugFromTrash(sql, name, EVENT_TYPE, post.ID);
-    return this.posts.uniqueSlug(sql, name, EVENT_TYPE, post.ID, status);
+    await this.posts.claimSlugFromTrash(name, EVENT_TYPE, post.ID);
+    return this.posts.uniqueSlug(name, EVENT_TYPE, post.ID, status);
   }
 
   /**
    * The meta of the supplied fields (every field with its default on create), in TEC's order, then the
    * TEC tables when the dates changed and `_tribe_modified_fields`.
    */
-  private async writeMeta(id: number, plan: EventWritePlan, meta: PostMeta, ctx: InlineWriteContext, now: SiteNow, isCreate: boolean, changed: string[] = []): Promise<void> {
-    const { sql, caller } = ctx;
+  private async writeMeta(
+    id: number,
+    plan: EventWritePlan,
+    meta: PostMeta,
+    ctx: InlineWriteContext,
+    now: SiteNow,
+    isCreate: boolean,
+    changed: string[] = [],
+  ): Promise<void> {
+    const { caller } = ctx;
     const { args, supplied } = plan;
     const set = async (key: string, value: string) => {
-      if (await this.posts.setMeta(sql, id, key, value)) changed.push(key);
+      if (await this.posts.setMeta(id, key, value)) changed.push(key);
     };
     const remove = async (key: string) => {
-      if (await this.posts.deleteMeta(sql, id, key)) changed.push(key);
+      if (await this.posts.deleteMeta(id, key)) changed.push(key);
     };
     const replace = async (key: string, values: readonly string[]) => {
       if (sameValues(meta, key, values)) return;
-      await this.posts.replaceMeta(sql, id, key, values);
+      await this.posts.replaceMeta(id, key, values);
       changed.push(key);
     };
 
     // Terms first: TEC assigns them with the post, so its bookkeeping row is the event's first meta row.
     const taxonomies: string[] = [];
+    const newTerms = new NewTermsTally();
     for (const { taxonomy, assignCapability } of EVENT_TAXONOMIES) {
       const items = plan.terms.get(taxonomy);
       if (items === undefined || !this.terms.canAssign(caller, assignCapability)) continue;
-      await this.terms.assign(sql, id, taxonomy, items);
+      await this.terms.assign(id, taxonomy, items, newTerms);
       taxonomies.push(taxonomy);
     }
-    await this.posts.trackModified(sql, id, taxonomies, now);
+    await this.posts.trackModified(id, taxonomies, now);
 
     if (isCreate) {
-      await this.posts.addMeta(sql, id, META.origin, ORIGIN);
+      await this.posts.addMeta(id, META.origin, ORIGIN);
       changed.push(META.origin);
     }
     // events.md §3.2: created without the map flags, both rows hold "" (Q43 COPY).
@@ -198,11 +219,11 @@ export class EventWriter {
     if (supplied('featured')) await (args.featured ? set(META.featured, '1') : remove(META.featured));
     if (supplied('hide_from_listings')) await (args.hide_from_listings ? set(META.hide, 'yes') : remove(META.hide));
     const image = plan.input.image;
-    if (image) await set(META.thumbnail, String(image));
+    if (image) await set(META.thumbnail, String(await this.attachments.imageId(image, ctx.caller.id, id, now)));
     else if (image === null && !isCreate) await remove(META.thumbnail);
 
-    if (dates) await this.tec.upsert(sql, id, dates, now.gmt);
-    await this.posts.trackModified(sql, id, changed, now);
+    if (dates) await this.tec.upsert(id, dates, now.gmt);
+    await this.posts.trackModified(id, changed, now);
   }
 
   /**

@@ -3,12 +3,7 @@
  * recognised query parameter as received, in request order (repeated `a[]` keys joined with commas),
  * `page` and `per_page` always present with their effective values, values percent-encoded (RFC 3986).
  */
-export function listQuery(
-  rawQuery: string,
-  recognised: ReadonlySet<string>,
-  page: number,
-  perPage: number,
-): [string, string][] {
+export function listQuery(rawQuery: string, recognised: ReadonlySet<string>, page: number, perPage: number): [string, string][] {
   const grouped = new Map<string, string[]>();
   for (const [key, value] of new URLSearchParams(rawQuery)) {
     const name = key.replace(/\[.*$/, '');
@@ -29,9 +24,7 @@ export function listQuery(
 
 /** `page` replaced in place; `page` undefined removes it (previous of page 2). */
 export function withPage(pairs: [string, string][], page: number | undefined): [string, string][] {
-  return page === undefined
-    ? pairs.filter(([n]) => n !== 'page')
-    : pairs.map(([n, v]) => [n, n === 'page' ? String(page) : v]);
+  return page === undefined ? pairs.filter(([n]) => n !== 'page') : pairs.map(([n, v]) => [n, n === 'page' ? String(page) : v]);
 }
 
 export function buildUrl(collectionUrl: string, pairs: [string, string][]): string {

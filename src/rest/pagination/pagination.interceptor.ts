@@ -1,12 +1,4 @@
-import {
-  applyDecorators,
-  CallHandler,
-  ExecutionContext,
-  Injectable,
-  NestInterceptor,
-  SetMetadata,
-  UseInterceptors,
-} from '@nestjs/common';
+import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { from, mergeMap, Observable } from 'rxjs';
@@ -44,9 +36,9 @@ export function listEnvelope(options: PaginatedOptions, page: Page<unknown>, col
   if (page.page > 1 && (options.layout === 'terms' || page.page - 1 <= pages)) {
     nav.previous_rest_url = buildUrl(collectionUrl, withPage(pairs, page.page === 2 ? undefined : page.page - 1));
   }
-  // Term lists: the plugin's rest_url never names page 1 (the golden answers hold it bare), so the
-  // default page is left out there; every other URL keeps the project rule of lists-and-filters §1.2.
-  const restUrl = buildUrl(collectionUrl, options.layout === 'terms' && page.page === 1 ? withPage(pairs, undefined) : pairs);
+  // Term lists: the plugin's rest_url never names the page, on any page (terms.md §7.2, issue #16),
+  // so it is left out there; every other URL keeps the project rule of lists-and-filters §1.2.
+  const restUrl = buildUrl(collectionUrl, options.layout === 'terms' ? withPage(pairs, undefined) : pairs);
   const counts = { total: page.total, total_pages: pages };
   const body: Record<string, unknown> =
     options.layout === 'posts'
@@ -88,12 +80,7 @@ export class PaginationInterceptor implements NestInterceptor {
         from(
           (async () => {
             const base = await this.site.restBase(`${req.protocol}://${req.get('host')}`);
-            const { body, headers, links } = listEnvelope(
-              options,
-              page,
-              `${base}/${options.collection}/`,
-              req.originalUrl.split('?')[1] ?? '',
-            );
+            const { body, headers, links } = listEnvelope(options, page, `${base}/${options.collection}/`, req.originalUrl.split('?')[1] ?? '');
             for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
             for (const link of links) res.append('Link', link);
             return body;

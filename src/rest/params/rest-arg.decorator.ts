@@ -162,7 +162,11 @@ export function RestArg(spec: ArgSpec): PropertyDecorator {
     if (spec.before !== undefined && registry.has(spec.before)) {
       registry.delete(name);
       const entries = [...registry];
-      entries.splice(entries.findIndex(([n]) => n === spec.before), 0, [name, registered]);
+      entries.splice(
+        entries.findIndex(([n]) => n === spec.before),
+        0,
+        [name, registered],
+      );
       Reflect.defineMetadata(REGISTRY, new Map(entries), target.constructor);
     } else {
       // A re-declared argument keeps its inherited position (as a PHP array key does).
@@ -174,8 +178,7 @@ export function RestArg(spec: ArgSpec): PropertyDecorator {
     ValidateBy({
       name: 'restArg',
       validator: {
-        validate: (value: unknown, args?: ValidationArguments) =>
-          value === undefined || checkArg(spec, value, args!.object) === true,
+        validate: (value: unknown, args?: ValidationArguments) => value === undefined || checkArg(spec, value, args!.object) === true,
         // class-validator carries a string: a detail travels JSON-encoded to the validation pipe.
         defaultMessage: (args?: ValidationArguments) => {
           const verdict = checkArg(spec, args!.value, args!.object);

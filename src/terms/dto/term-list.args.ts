@@ -39,13 +39,24 @@ export class TermListArgs {
   @RestArg({ type: 'string', description: 'Sort terms by this attribute.', default: 'name', validate: nonEmptyString, indexKeys: LIST_FILTER })
   orderby: string;
 
-  @RestArg({ type: 'boolean', description: 'Whether to hide terms not assigned to any published event.', default: true, defaultAt: () => '1', indexKeys: ['description', 'type', 'default'] })
+  @RestArg({
+    type: 'boolean',
+    description: 'Whether to hide terms not assigned to any published event.',
+    default: true,
+    defaultAt: () => '1',
+    indexKeys: ['description', 'type', 'default'],
+  })
   hide_empty: boolean;
 
   @RestArg({ type: 'integer', description: 'Only return the terms of this event.', validate: nonNegativeInteger, indexKeys: LIST_FILTER })
   post?: number;
 
-  @RestArg({ type: 'integer', description: 'Only return the terms of this event (alias of post; wins over it).', validate: nonNegativeInteger, indexKeys: LIST_FILTER })
+  @RestArg({
+    type: 'integer',
+    description: 'Only return the terms of this event (alias of post; wins over it).',
+    validate: nonNegativeInteger,
+    indexKeys: LIST_FILTER,
+  })
   event?: number;
 
   @RestArg({ type: 'string', description: 'Only return the term with this slug.', validate: nonEmptyString, indexKeys: LIST_FILTER })
@@ -54,6 +65,12 @@ export class TermListArgs {
 
 /** Categories also filter by parent; `0` lists top-level categories (Quirk Q34, DEVIATE). */
 export class HierarchicalTermListArgs extends TermListArgs {
-  @RestArg({ type: 'integer', description: 'Only return the direct children of this category (0: top level).', validate: nonNegativeInteger, indexKeys: LIST_FILTER, before: 'post' })
+  @RestArg({
+    type: 'integer',
+    description: 'Only return the direct children of this category (0: top level).',
+    validate: nonNegativeInteger,
+    indexKeys: LIST_FILTER,
+    before: 'post',
+  })
   parent?: number;
 }

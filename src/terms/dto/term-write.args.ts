@@ -1,5 +1,5 @@
 import { RestArg } from '../../rest/params/rest-arg.decorator';
-import { sanitizeTermName } from '../term-sanitize';
+import { sanitizeTermName } from '../../wordpress/term-sanitize';
 import { nonEmptyString } from './arg-checks';
 
 /**

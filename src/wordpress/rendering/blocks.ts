@@ -9,6 +9,8 @@
  * API gets the text content of the description without the plugin's view markup.
  */
 
+import { phpEmpty } from './text-filters';
+
 export interface ParsedBlock {
   blockName: string | null;
   attrs: Record<string, unknown>;
@@ -23,11 +25,7 @@ export interface ParsedBlock {
  * whitespace and `/-->` or `-->`; the alternatives are disjoint so that a malformed comment cannot
  * make the expression backtrack exponentially.
  */
-const DELIMITER =
-  /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*\/)?([a-z][a-z0-9_-]*)\s+(\{(?:[^}]|\}(?!\s+\/?-->))*\}\s+)?(\/)?-->/g;
-
-/** PHP `empty()` for a string. */
-const phpEmpty = (s: string) => s === '' || s === '0';
+const DELIMITER = /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*\/)?([a-z][a-z0-9_-]*)\s+(\{(?:[^}]|\}(?!\s+\/?-->))*\}\s+)?(\/)?-->/g;
 
 /** `has_blocks()`: WordPress only checks for the opening of a block comment. */
 export function hasBlocks(content: string): boolean {

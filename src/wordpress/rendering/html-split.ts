@@ -6,16 +6,16 @@
  */
 
 /** A comment after its `<`: everything up to `-->`, or all input when unterminated. */
+import { SHORTCODE_SPLIT } from './shortcodes';
+
 const COMMENT = '!(?:-(?!->)[^-]*)*(?:-->)?';
 const CDATA = '!\\[CDATA\\[[^\\]]*(?:\\](?!\\]>)[^\\]]*)*(?:\\]\\]>)?';
 
 /** `get_html_split_regex()`: one capture group holding a whole element, comment or CDATA. */
-const HTML_SPLIT_REGEX = new RegExp(
-  `(<(?:(?=!--)${COMMENT}|(?=!\\[CDATA\\[)${CDATA}|(?!!--|!\\[CDATA\\[)[^>]*>?))`,
-);
+const HTML_SPLIT_REGEX = new RegExp(`(<(?:(?=!--)${COMMENT}|(?=!\\[CDATA\\[)${CDATA}|(?!!--|!\\[CDATA\\[)[^>]*>?))`);
 
-/** `_get_wptexturize_split_regex()` without shortcodes (none are registered here). */
-export const TEXTURIZE_SPLIT_REGEX = new RegExp(`(<(?:(?=!--)${COMMENT}|(?!!--)[^>]*>?))`);
+/** `_get_wptexturize_split_regex()` with WordPress core's shortcodes (src/wordpress/rendering/shortcodes.ts). */
+export const TEXTURIZE_SPLIT_REGEX = new RegExp(`(<(?:(?=!--)${COMMENT}|(?!!--)[^>]*>?)|${SHORTCODE_SPLIT})`);
 
 /**
  * `wp_html_split()`: text at even indexes, elements at odd indexes

@@ -13,22 +13,24 @@
  *                       text values of TEC's JSON-LD (events.md §1.5)
  *   sanitizeMetaString(text)  tags stripped + entities decoded (stored meta strings, storage.md §3)
  *
- * Not reproduced (not required by formats.md §4 / OQ-3): shortcode expansion (WordPress
- * leaves unregistered shortcodes as text, which is what happens here), smilies, oEmbed,
- * responsive image attributes, the server-side templates of dynamic (TEC) blocks.
+ * WordPress core shortcodes: `[caption]` and `[embed]` rendered, the other core tags kept as written
+ * (shortcodes.ts); unregistered shortcodes stay text, as in WordPress.
+ * Not reproduced (not required by formats.md §4 / OQ-3): smilies, oEmbed, responsive image
+ * attributes, the server-side templates of dynamic (TEC) blocks.
  */
 import { doBlocks, hasBlocks } from './blocks';
 import { capitalPDangitContent, capitalPDangitTitle, convertChars, phpTrim } from './text-filters';
 import { wpautop } from './wpautop';
 import { wptexturize } from './wptexturize';
+import { doShortcode, runEmbedShortcode, shortcodeUnautop } from './shortcodes';
 
 export { ksesPost, ksesTitle, ksesWith } from './kses/kses';
-export { escJs, jsonLdDescription, jsonLdName, stripAllTags, trimWords } from './json-ld-text';
+export { escJs, jsonLdDescription, jsonLdName, titleWithStatusPrefix, trimWords } from './json-ld-text';
 export { wpautop } from './wpautop';
 export { wptexturize } from './wptexturize';
-export { convertChars, phpTrim } from './text-filters';
+export { convertChars, phpEmpty, phpTrim } from './text-filters';
 export { decodeEntities } from './html-entities';
-export { sanitizeMetaString } from './text-sanitize';
+export { sanitizeMetaString, stripAllTags } from '../text-sanitize';
 export { parseBlocks, hasBlocks } from './blocks';
 
 export function renderTitle(raw: string | null | undefined): string {
@@ -38,10 +40,14 @@ export function renderTitle(raw: string | null | undefined): string {
 
 export function renderContent(raw: string | null | undefined): string {
   if (!raw) return '';
-  const withBlocks = hasBlocks(raw);
-  let html = doBlocks(raw);
+  // `the_content` in priority order: [embed] (8), do_blocks (9), wptexturize, wpautop, shortcode_unautop (10),
+  // do_shortcode and capital_P_dangit (11).
+  let html = runEmbedShortcode(raw);
+  const withBlocks = hasBlocks(html);
+  html = doBlocks(html);
   html = wptexturize(html);
   if (!withBlocks) html = wpautop(html);
+  html = doShortcode(shortcodeUnautop(html));
   return phpTrim(capitalPDangitContent(html));
 }
 

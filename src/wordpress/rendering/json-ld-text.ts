@@ -6,7 +6,7 @@
  * with a literal backslash-n).
  */
 import { ksesWith } from './kses/kses';
-import { phpTrim } from './text-filters';
+import { stripAllTags } from '../text-sanitize';
 import { wpautop } from './wpautop';
 
 /** Tags `tribe_events_get_the_excerpt()` keeps. */
@@ -21,37 +21,56 @@ function specialChars(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-/** WordPress `esc_js()`. */
+/** PHP `addslashes`. */
+function addslashes(text: string): string {
+  return text.replace(/[\\'"\0]/g, (c) => (c === '\0' ? '\\0' : `\\${c}`));
+}
+
+/** PHP `stripslashes`. */
+function stripslashes(text: string): string {
+  return text.replace(/\\(\\|[\s\S])?/g, (_, c: string | undefined) => (c === undefined ? '' : c === '0' ? '\0' : c));
+}
+
+/**
+ * WordPress `esc_js()`: HTML special characters escaped (entities kept), slashes stripped, `&#39;`
+ * back to a quote, CRs dropped, quotes and backslashes escaped, line feeds written as `\n`.
+ */
 export function escJs(text: string): string {
-  return specialChars(text)
+  const safe = stripslashes(specialChars(text))
     .replace(/&#(?:x0*27|0*39);?/gi, "'")
-    .replace(/\r/g, '')
-    .replace(/['"\\]/g, '\\$&')
-    .replace(/\n/g, '\\n');
+    .replace(/\r/g, '');
+  return addslashes(safe).replace(/\n/g, '\\n');
 }
 
-/** `wp_strip_all_tags()`. */
-export function stripAllTags(text: string): string {
-  return phpTrim(text.replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi, '').replace(/<[^>]*>?/g, ''));
-}
-
-/** `wp_trim_words()` for space-separated languages. */
-export function trimWords(text: string, count: number, more: string): string {
-  const words = stripAllTags(text).split(/[\n\r\t ]+/).filter((w) => w !== '');
+/** WP core `wp_trim_words` for space-separated languages: the first `count` words of the tag-free text, `more` appended when cut. */
+export function trimWords(text: string, count = 55, more = ' [&hellip;]'): string {
+  const words = stripAllTags(text)
+    .split(/[\n\r\t ]+/)
+    .filter((w) => w !== '');
   return words.length > count ? words.slice(0, count).join(' ') + more : words.join(' ');
 }
 
 /** JSON-LD `description` of an event, venue or organizer from its raw excerpt and content. */
 export function jsonLdDescription(rawExcerpt: string | null | undefined, rawContent: string | null | undefined): string {
   const hasExcerpt = !!rawExcerpt && rawExcerpt.trim() !== '';
-  let text = (hasExcerpt ? rawExcerpt : rawContent ?? '') as string;
+  let text = (hasExcerpt ? rawExcerpt : (rawContent ?? '')) as string;
   text = text.replace(/\[.+?\]/g, '');
   text = ksesWith(text, EXCERPT_TAGS);
-  if (!hasExcerpt) text = trimWords(text, 55, ' [&hellip;]');
+  if (!hasExcerpt) text = trimWords(text);
   return escJs(wpautop(text));
 }
 
 /** JSON-LD `name`: the rendered title, escaped for JavaScript. */
 export function jsonLdName(renderedTitle: string): string {
   return escJs(renderedTitle);
+}
+
+/**
+ * The raw title `get_the_title()` gives outside wp-admin: "Protected: %s" for a password-protected
+ * post, else "Private: %s" for a private one (WordPress's English formats); the JSON-LD `name` of TEC's
+ * objects is built from it (tribe-common `Tribe__JSON_LD__Abstract`), the REST title fields are not.
+ */
+export function titleWithStatusPrefix(post: { post_title: string; post_status: string; post_password: string }): string {
+  if (post.post_password !== '') return `Protected: ${post.post_title}`;
+  return post.post_status === 'private' ? `Private: ${post.post_title}` : post.post_title;
 }

@@ -1,6 +1,11 @@
 /** Small WordPress display filters (wp-includes/formatting.php). */
 
 /** PHP `trim()` default character list (JavaScript's trim also strips U+00A0 and other spaces). */
+/** PHP `empty()` of a string: '' and '0' (and no value at all). */
+export function phpEmpty(value: string | undefined): boolean {
+  return value === undefined || value === '' || value === '0';
+}
+
 export function phpTrim(text: string): string {
   return text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
 }

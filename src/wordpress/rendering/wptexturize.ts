@@ -166,8 +166,10 @@ export function wptexturize(text: string): string {
   const stack: string[] = [];
   return text
     .split(TEXTURIZE_SPLIT_REGEX)
-    .map((curl) => {
+    .map((curl, index) => {
       if (curl === '') return curl;
+      // A shortcode tag (odd index: a delimiter) is left as written, normal or escaped (WordPress's `continue`).
+      if (index % 2 === 1 && curl[0] === '[') return curl;
       if (curl[0] === '<') {
         if (curl.startsWith('<!--')) return curl;
         const element = curl.replace(AMPERSAND, '&#038;');

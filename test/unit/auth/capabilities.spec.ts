@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   canOnPost,
   canPublish,
@@ -8,7 +9,13 @@ import {
   RoleMap,
   scaleBackStatus,
 } from '../../../src/auth/capabilities';
-import { DEFAULT_USER_ROLES, USER_LEVELS } from '../../../src/auth/default-roles';
+import { defaultUserRoles, USER_LEVELS } from '../../../src/auth/default-roles';
+import { phpSerialize } from '../../../src/wordpress/php-serialization';
+import { FIXTURE_SQL } from '../../support/fixture-paths';
+// The resource modules declare their post types and role capabilities when they are defined.
+import '../../../src/app.module';
+
+const DEFAULT_USER_ROLES = defaultUserRoles();
 
 const ROLES: RoleMap = {
   reader: { name: 'Reader', capabilities: { read: true, level_0: true } },
@@ -16,7 +23,12 @@ const ROLES: RoleMap = {
   uploader: { capabilities: { upload_files: true } },
 };
 
-describe('DEFAULT_USER_ROLES', () => {
+describe('defaultUserRoles', () => {
+  it('composes, from the declared resources, exactly the option the fixture site stored', () => {
+    const stored = /'wp_user_roles','((?:[^'\\]|\\.)*)'/.exec(readFileSync(FIXTURE_SQL, 'utf8'))![1].replace(/\\(.)/g, '$1');
+    expect(phpSerialize(DEFAULT_USER_ROLES)).toBe(stored);
+  });
+
   it('holds the five WordPress roles with TEC capabilities and matching user levels', () => {
     expect(Object.keys(DEFAULT_USER_ROLES)).toEqual(['administrator', 'editor', 'author', 'contributor', 'subscriber']);
     expect(Object.keys(USER_LEVELS).sort()).toEqual(Object.keys(DEFAULT_USER_ROLES).sort());
@@ -36,9 +48,7 @@ describe('effectiveCapabilities', () => {
   });
 
   it('unions several roles, skipping capabilities a role sets to false', () => {
-    expect([...effectiveCapabilities({ reader: true, writer: true }, ROLES)].sort()).toEqual(
-      ['edit_posts', 'level_0', 'read', 'reader', 'writer'],
-    );
+    expect([...effectiveCapabilities({ reader: true, writer: true }, ROLES)].sort()).toEqual(['edit_posts', 'level_0', 'read', 'reader', 'writer']);
     expect(effectiveCapabilities({ writer: true, uploader: true }, ROLES).has('upload_files')).toBe(true);
   });
 
@@ -76,8 +86,7 @@ describe('postTypeCapabilityBase / canPublish', () => {
 
 describe('canOnPost', () => {
   const USER_ID = 7;
-  const capsOf = (role: string): Set<string> =>
-    role === 'anonymous' ? new Set() : effectiveCapabilities({ [role]: true }, DEFAULT_USER_ROLES);
+  const capsOf = (role: string): Set<string> => (role === 'anonymous' ? new Set() : effectiveCapabilities({ [role]: true }, DEFAULT_USER_ROLES));
   const ROLE_NAMES = ['administrator', 'editor', 'author', 'contributor', 'subscriber', 'anonymous'];
 
   type Status = 'publish' | 'draft' | 'private' | 'trash:publish' | 'trash:draft';

@@ -1,6 +1,11 @@
 import { ResponseCache } from '../../../src/cache/response-cache';
 
-const answer = (version: number, text = `v${version}`) => ({ version, headers: [['x-wp-total', '1']] as [string, string][], body: Buffer.from(text), etag: `"${text}"` });
+const answer = (version: number, text = `v${version}`) => ({
+  version,
+  headers: [['x-wp-total', '1']] as [string, string][],
+  body: Buffer.from(text),
+  etag: `"${text}"`,
+});
 
 describe('ResponseCache', () => {
   let now = 1_000_000;

@@ -3,7 +3,16 @@ import { validateEnvironment } from '../../../src/config/environment';
 describe('configuration validated at boot', () => {
   it('has working defaults', () => {
     const env = validateEnvironment({});
-    expect(env).toMatchObject({ DATABASE_URL: 'sqlite:./data/events.sqlite', TABLE_PREFIX: 'wp_', REST_ROOT: '/wp-json', NS_ROOT: 'tribe', PORT: 3000, MAX_PER_PAGE: 50, LOG_LEVEL: 'log' });
+    expect(env).toMatchObject({
+      DATABASE_URL: 'sqlite:./data/events.sqlite',
+      TABLE_PREFIX: 'wp_',
+      REST_ROOT: '/wp-json',
+      NS_ROOT: 'tribe',
+      PORT: 3000,
+      MAX_PER_PAGE: 50,
+      LOG_LEVEL: 'log',
+      SITE_PAGES: 'true',
+    });
   });
 
   it('accepts MySQL URLs and numeric strings', () => {
@@ -21,6 +30,7 @@ describe('configuration validated at boot', () => {
     ['MAX_PER_PAGE', '0'],
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_PASSWORD', 'short'],
+    ['SITE_PAGES', 'no'],
   ])('names %s when its value %p is bad', (name, value) => {
     expect(() => validateEnvironment({ [name]: value, ...(name === 'ADMIN_PASSWORD' ? { ADMIN_USER: 'admin' } : {}) })).toThrow(
       new RegExp(`Invalid configuration:[\\s\\S]*${name}`),

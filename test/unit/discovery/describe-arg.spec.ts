@@ -17,9 +17,18 @@ describe('an argument as the namespace index shows it', () => {
 
   it('follows indexKeys, computes defaultAt per request and shows null for a listed default without value', () => {
     const perPage: ArgSpec = { type: 'integer', description: 'Size', defaultAt: (site) => site.perPage, indexKeys: ['default', 'description', 'type'] };
-    expect(Object.entries(describeArg(perPage, ctx))).toEqual([['default', '10'], ['description', 'Size'], ['type', 'integer'], ['required', false]]);
+    expect(Object.entries(describeArg(perPage, ctx))).toEqual([
+      ['default', '10'],
+      ['description', 'Size'],
+      ['type', 'integer'],
+      ['required', false],
+    ]);
     expect(describeArg({ type: 'string', description: 'x', indexKeys: ['type', 'default'] }, ctx)).toEqual({ type: 'string', default: null, required: false });
-    expect(describeArg({ type: 'string', description: 'x', format: 'string', indexKeys: ['format', 'description'] }, ctx)).toEqual({ format: 'string', description: 'x', required: false });
+    expect(describeArg({ type: 'string', description: 'x', format: 'string', indexKeys: ['format', 'description'] }, ctx)).toEqual({
+      format: 'string',
+      description: 'x',
+      required: false,
+    });
   });
 
   it('uses the translation of the catalog key', () => {
@@ -39,7 +48,10 @@ describe('the @RestArg registry', () => {
   }
 
   it('names catalog keys after the declaring class and keeps the declared order', () => {
-    expect([...restArgsOf(Base)].map(([n, s]) => [n, s.i18nKey])).toEqual([['a', 'Base.a'], ['c', 'Base.c']]);
+    expect([...restArgsOf(Base)].map(([n, s]) => [n, s.i18nKey])).toEqual([
+      ['a', 'Base.a'],
+      ['c', 'Base.c'],
+    ]);
   });
 
   it('inserts an argument before an inherited one and keeps a re-declared one in place', () => {

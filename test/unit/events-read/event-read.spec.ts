@@ -1,6 +1,6 @@
 import { mapEvent } from '../../../src/events/event.mapper';
 import { escHtml } from '../../../src/wordpress/text-sanitize';
-import { EventListQuery, indexBounds } from '../../../src/events/event-list.query';
+import { EventListQuery, indexBounds } from '../../../src/events/repository/event-list.query';
 import { eventJsonLd } from '../../../src/events/json-ld';
 import { EventRecord } from '../../../src/events/read/event-record';
 import { searchTerms } from '../../../src/events/read/event-search';
@@ -14,7 +14,13 @@ import { PostRow } from '../../../src/wordpress/posts.store';
 import { TermRow } from '../../../src/wordpress/terms.store';
 
 const links = new PostLinks({ publicBase: 'https://example.org', structure: '/%postname%/', eventSlug: 'event' });
-const termLinks = new TermLinks({ restBase: 'https://example.org/wp-json/tribe/events/v1', publicBase: 'https://example.org', structure: '/%postname%/', tagBase: '', eventsSlug: 'events' });
+const termLinks = new TermLinks({
+  restBase: 'https://example.org/wp-json/tribe/events/v1',
+  publicBase: 'https://example.org',
+  structure: '/%postname%/',
+  tagBase: '',
+  eventsSlug: 'events',
+});
 const settings = eventSiteSettings(new Map([['timezone_string', 'America/New_York']]));
 
 function record(overrides: Partial<PostRow> = {}, meta: [string, string][] = []): EventRecord {
@@ -94,7 +100,15 @@ describe('event mapper', () => {
       ctx,
     );
     expect(e).toMatchObject({ show_map: false, show_map_link: false, hide_from_listings: true, featured: true, sticky: true, all_day: true, website: '' });
-    expect(mapEvent(record({}, [['_EventHideFromUpcoming', '1'], ['_tribe_featured', 'yes']]), ctx)).toMatchObject({ hide_from_listings: false, featured: false });
+    expect(
+      mapEvent(
+        record({}, [
+          ['_EventHideFromUpcoming', '1'],
+          ['_tribe_featured', 'yes'],
+        ]),
+        ctx,
+      ),
+    ).toMatchObject({ hide_from_listings: false, featured: false });
   });
 
   it('derives missing UTC dates from the local time and zone (Q63) and appends the lineage', () => {
@@ -123,8 +137,16 @@ describe('event JSON-LD', () => {
   it('offers the price without the symbol, Free as 0, with the site currency code', () => {
     const free = record({}, [['_EventCost', '0']]);
     expect((eventJsonLd(free, mapEvent(free, ctx), settings).offers as Record<string, unknown>).price).toBe('0');
-    const euro = record({}, [['_EventCost', '15'], ['_EventCurrencySymbol', '€'], ['_EventCurrencyCode', 'EUR']]);
-    expect(eventJsonLd(euro, mapEvent(euro, ctx), settings).offers).toMatchObject({ price: '15', priceCurrency: 'EUR', validFrom: '2016-12-01T00:00:00+00:00' });
+    const euro = record({}, [
+      ['_EventCost', '15'],
+      ['_EventCurrencySymbol', '€'],
+      ['_EventCurrencyCode', 'EUR'],
+    ]);
+    expect(eventJsonLd(euro, mapEvent(euro, ctx), settings).offers).toMatchObject({
+      price: '15',
+      priceCurrency: 'EUR',
+      validFrom: '2016-12-01T00:00:00+00:00',
+    });
   });
 
   it('writes location false for a venue without its own JSON-LD, and postponed status', () => {
@@ -155,7 +177,14 @@ describe('event site settings', () => {
       reverseCurrencyPosition: true,
       'custom-fields': { 0: { name: '_ecp_custom_2', label: 'Dress', type: 'text' } },
     });
-    expect(eventSiteSettings(new Map([['tribe_events_calendar_options', raw], ['gmt_offset', '2']]))).toEqual({
+    expect(
+      eventSiteSettings(
+        new Map([
+          ['tribe_events_calendar_options', raw],
+          ['gmt_offset', '2'],
+        ]),
+      ),
+    ).toEqual({
       timezone: 'UTC+2',
       multiDayCutoff: '06:00',
       timezoneMode: 'site',
@@ -169,13 +198,19 @@ describe('event site settings', () => {
 
 describe('event search terms (WP core parse_search)', () => {
   it('splits, drops one-letter words and stop-words, keeps quoted phrases and exclusions', () => {
-    expect(searchTerms('foo bar')).toEqual([{ text: 'foo', exclude: false }, { text: 'bar', exclude: false }]);
+    expect(searchTerms('foo bar')).toEqual([
+      { text: 'foo', exclude: false },
+      { text: 'bar', exclude: false },
+    ]);
     expect(searchTerms('the a foo,baz+1')).toEqual([
       { text: 'foo', exclude: false },
       { text: 'baz', exclude: false },
       { text: '1', exclude: false },
     ]);
-    expect(searchTerms('"quick fox" -slow')).toEqual([{ text: 'quick fox', exclude: false }, { text: 'slow', exclude: true }]);
+    expect(searchTerms('"quick fox" -slow')).toEqual([
+      { text: 'quick fox', exclude: false },
+      { text: 'slow', exclude: true },
+    ]);
     expect(searchTerms('a the')).toEqual([{ text: 'a the', exclude: false }]);
     expect(searchTerms('w1 w2 w3 w4 w5 w6 w7 w8 w9 w10')).toEqual([{ text: 'w1 w2 w3 w4 w5 w6 w7 w8 w9 w10', exclude: false }]);
   });
@@ -185,8 +220,16 @@ describe('category descendants', () => {
   const term = (id: number, parent: number) => ({ term_id: id, term_taxonomy_id: id + 100, parent }) as TermRow;
   it('adds every descendant and survives loops', () => {
     const all = [term(1, 0), term(2, 1), term(3, 2), term(4, 0), term(5, 6), term(6, 5)];
-    expect(withDescendants([all[0]], all).map((t) => t.term_id).sort()).toEqual([1, 2, 3]);
-    expect(withDescendants([all[4]], all).map((t) => t.term_id).sort()).toEqual([5, 6]);
+    expect(
+      withDescendants([all[0]], all)
+        .map((t) => t.term_id)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    expect(
+      withDescendants([all[4]], all)
+        .map((t) => t.term_id)
+        .sort(),
+    ).toEqual([5, 6]);
   });
 });
 
@@ -195,16 +238,20 @@ describe('event list query builder', () => {
   const base = { statuses: { others: ['publish'], own: ['draft'] }, callerId: 7, orderKey: '_EventStartDate' as const };
 
   it('postmeta source: joins each date key once, orders by the order key then ID, binds parameters in text order', () => {
-    const query = new EventListQuery(sql, {
-      ...base,
-      dates: [
-        { key: '_EventStartDate', operator: '>=', value: '2030-01-01 00:00:00' },
-        { key: '_EventEndDate', operator: '<=', value: '2030-12-31 23:59:59' },
-      ],
-      venueIds: [5],
-      search: [{ text: '50%', exclude: true }],
-    }, 'postmeta');
-    const { text, params } = query.pageStatement(20, 10);
+    const query = new EventListQuery(
+      sql,
+      {
+        ...base,
+        dates: [
+          { key: '_EventStartDate', operator: '>=', value: '2030-01-01 00:00:00' },
+          { key: '_EventEndDate', operator: '<=', value: '2030-12-31 23:59:59' },
+        ],
+        venueIds: [5],
+        search: [{ text: '50%', exclude: true }],
+      },
+      'postmeta',
+    );
+    const { text, params } = query.list.pageStatement(20, 10);
     expect(text.match(/JOIN "wp_postmeta"/g)).toHaveLength(2);
     expect(text).toContain('ORDER BY d0.meta_value, p.ID LIMIT ? OFFSET ?');
     expect(params).toEqual([
@@ -234,12 +281,27 @@ describe('event list query builder', () => {
         { key: '_EventEndDateUTC', operator: '<=', value: '2030-12-31 23:59:59' },
       ],
     });
-    const { text, params } = query.pageStatement(0, 10);
+    const { text, params } = query.list.pageStatement(0, 10);
     expect(text.match(/JOIN /g)).toEqual(['JOIN ']);
-    expect(text).toContain('JOIN "wp_tec_occurrences" o ON o.post_id = p.ID');
+    // SQLite: read from the occurrence date index, each post checked through the narrow lookup index.
+    expect(text).toContain('FROM "wp_tec_occurrences" o CROSS JOIN "wp_posts" p INDEXED BY "wp_eca_post_lookup" ON p.ID = o.post_id');
+    expect(text).toContain('+p.post_status IN (?)');
     expect(text).toContain('o.start_date_utc >= ? AND o.end_date_utc <= ? AND o.start_date_utc <= ?');
     expect(text).toContain('ORDER BY o.start_date_utc, o.post_id LIMIT ? OFFSET ?');
     expect(params).toEqual(['publish', 7, 'draft', '2030-01-01 00:00:00', '2030-12-31 23:59:59', '2030-12-31 23:59:59', 10, 0]);
+  });
+
+  it('occurrences source on MySQL: the posts joined to their occurrence row, the plan left to the optimizer', () => {
+    const mysql = { isMysql: true, table: (name: string) => `\`wp_${name}\`` } as unknown as Sql;
+    const query = new EventListQuery(mysql, {
+      ...base,
+      orderKey: '_EventStartDateUTC',
+      dates: [{ key: '_EventStartDateUTC', operator: '>=', value: '2030-01-01 00:00:00' }],
+    });
+    const { text } = query.list.pageStatement(0, 10);
+    expect(text).toContain('FROM `wp_posts` p JOIN `wp_tec_occurrences` o ON o.post_id = p.ID');
+    expect(text).not.toContain('INDEXED BY');
+    expect(text).toContain('(p.post_status IN (?)');
   });
 
   describe('indexBounds: conditions implied by the window, for the index range', () => {
@@ -249,7 +311,10 @@ describe('event list query builder', () => {
     ];
 
     it('bounds the start by an upper bound of the end (an event starts before it ends)', () => {
-      expect(indexBounds(window, '_EventStartDateUTC')).toEqual({ implied: [{ key: '_EventStartDateUTC', operator: '<=', value: '2030-12-31 23:59:59' }], inListOrder: [] });
+      expect(indexBounds(window, '_EventStartDateUTC')).toEqual({
+        implied: [{ key: '_EventStartDateUTC', operator: '<=', value: '2030-12-31 23:59:59' }],
+        inListOrder: [],
+      });
       expect(indexBounds([{ key: '_EventEndDate', operator: '<', value: '2030-02-01 00:00:00' }], undefined)).toEqual({
         implied: [{ key: '_EventStartDate', operator: '<', value: '2030-02-01 00:00:00' }],
         inListOrder: [],
@@ -262,7 +327,7 @@ describe('event list query builder', () => {
         { key: '_EventStartDate', operator: '<=', value: '2031-01-01 23:59:59' },
       ]);
       const query = new EventListQuery(sql, { ...base, dates: window });
-      expect(query.pageStatement(0, 10).text).toContain('o.start_date >= ? AND o.start_date <= ? ORDER BY o.start_date, o.post_id');
+      expect(query.list.pageStatement(0, 10).text).toContain('o.start_date >= ? AND o.start_date <= ? ORDER BY o.start_date, o.post_id');
     });
 
     it('adds nothing for lower bounds of the end alone, nor for dates it cannot read', () => {
@@ -273,7 +338,7 @@ describe('event list query builder', () => {
   });
 
   it('orders included events by publication date and shows nothing for nobody-visible statuses', () => {
-    const { text } = new EventListQuery(sql, { ...base, statuses: { others: [], own: [] }, dates: [], include: [3, 4] }).pageStatement(0, 10);
+    const { text } = new EventListQuery(sql, { ...base, statuses: { others: [], own: [] }, dates: [], include: [3, 4] }).list.pageStatement(0, 10);
     expect(text).toContain('ORDER BY p.post_date, p.ID');
     expect(text).toContain('1 = 0');
     expect(text).not.toContain('JOIN');

@@ -1,4 +1,4 @@
-import { DateInputError, eventDateWindow, isStrictDates } from '../../../src/events/dates';
+import { DateInputError, eventDateWindow, isStrictDates } from '../../../src/dates';
 
 const NOW = Date.parse('2027-03-10T15:30:45Z');
 
@@ -45,7 +45,11 @@ describe('inclusive mode (Q17)', () => {
   });
 
   it('rounds all four relative bounds to the end of their day and drops the defaults', () => {
-    const w = eventDateWindow({ starts_after: '2024-05-01', starts_before: '2024-05-03 10:00', ends_after: '2024-05-02', ends_before: '2024-05-04' }, 'America/New_York', NOW);
+    const w = eventDateWindow(
+      { starts_after: '2024-05-01', starts_before: '2024-05-03 10:00', ends_after: '2024-05-02', ends_before: '2024-05-04' },
+      'America/New_York',
+      NOW,
+    );
     expect(w.conditions).toEqual([
       { key: '_EventStartDate', operator: '<', value: '2024-05-03 23:59:59' },
       { key: '_EventStartDate', operator: '>', value: '2024-05-01 23:59:59' },

@@ -1,4 +1,4 @@
-import { DateInputError, prepareEventDates, beginningOfDay, endOfDay, parseCutoff, parseStoredWall, WallTime } from '../../../src/events/dates';
+import { DateInputError, prepareEventDates, beginningOfDay, endOfDay, parseCutoff, parseStoredWall, WallTime } from '../../../src/dates';
 
 const NOW = Date.parse('2027-03-10T15:30:45Z');
 const UTC_SITE = { timezone: 'UTC+0' };
@@ -66,9 +66,15 @@ describe('prepareEventDates on create', () => {
       expect(dates?._EventStartDateUTC).toBe(`${start.slice(0, 10)} 08:00:00`);
       expect(dates?._EventTimezoneAbbr).toBe('UTC+2');
     }
-    expect(prepareEventDates({ start_date: '2027-07-01 10:00', end_date: '2027-07-01 11:00', timezone: 'UTC-11' }, UTC_SITE, NOW).dates?._EventStartDateUTC).toBe('2027-07-01 21:00:00');
-    expect(prepareEventDates({ start_date: '2027-07-01 10:00', end_date: '2027-07-01 11:00', timezone: 'UTC+5.5' }, UTC_SITE, NOW).dates?._EventStartDateUTC).toBe('2027-07-01 04:30:00');
-    expect(prepareEventDates({ start_date: '2027-07-01 10:00', end_date: '2027-07-01 11:00', timezone: 'UTC+05:30' }, UTC_SITE, NOW).dates?._EventTimezoneAbbr).toBe('UTC+05:30');
+    expect(
+      prepareEventDates({ start_date: '2027-07-01 10:00', end_date: '2027-07-01 11:00', timezone: 'UTC-11' }, UTC_SITE, NOW).dates?._EventStartDateUTC,
+    ).toBe('2027-07-01 21:00:00');
+    expect(
+      prepareEventDates({ start_date: '2027-07-01 10:00', end_date: '2027-07-01 11:00', timezone: 'UTC+5.5' }, UTC_SITE, NOW).dates?._EventStartDateUTC,
+    ).toBe('2027-07-01 04:30:00');
+    expect(
+      prepareEventDates({ start_date: '2027-07-01 10:00', end_date: '2027-07-01 11:00', timezone: 'UTC+05:30' }, UTC_SITE, NOW).dates?._EventTimezoneAbbr,
+    ).toBe('UTC+05:30');
   });
 
   it('keeps the time-zone string exactly as given', () => {
@@ -91,7 +97,11 @@ describe('prepareEventDates on create', () => {
   });
 
   it('applies the multi-day cutoff to all-day events', () => {
-    const { dates } = prepareEventDates({ start_date: '2027-09-29 15:00', end_date: '2027-09-30 10:00', all_day: true }, { timezone: 'UTC', multiDayCutoff: '06:00' }, NOW);
+    const { dates } = prepareEventDates(
+      { start_date: '2027-09-29 15:00', end_date: '2027-09-30 10:00', all_day: true },
+      { timezone: 'UTC', multiDayCutoff: '06:00' },
+      NOW,
+    );
     expect(dates).toMatchObject({ _EventStartDate: '2027-09-29 06:00:00', _EventEndDate: '2027-10-01 05:59:59' });
   });
 
@@ -108,8 +118,14 @@ describe('prepareEventDates on create', () => {
     expect(error(() => prepareEventDates({ start_date: '2027-01-01' }, UTC_SITE, NOW))).toEqual(['end_date', true]);
     expect(error(() => prepareEventDates({ start_date: 'foo', end_date: '2027-01-01' }, UTC_SITE, NOW))).toEqual(['start_date', false]);
     expect(error(() => prepareEventDates({ start_date: '2027-01-01', end_date: '' }, UTC_SITE, NOW))).toEqual(['end_date', false]);
-    expect(error(() => prepareEventDates({ start_date: '2027-01-01', end_date: '2027-01-01', timezone: 'Mars/Base' }, UTC_SITE, NOW))).toEqual(['timezone', false]);
-    expect(error(() => prepareEventDates({ start_date: '2027-01-01', end_date: '2027-01-01', timezone: 'UTC+abc' }, UTC_SITE, NOW))).toEqual(['timezone', false]);
+    expect(error(() => prepareEventDates({ start_date: '2027-01-01', end_date: '2027-01-01', timezone: 'Mars/Base' }, UTC_SITE, NOW))).toEqual([
+      'timezone',
+      false,
+    ]);
+    expect(error(() => prepareEventDates({ start_date: '2027-01-01', end_date: '2027-01-01', timezone: 'UTC+abc' }, UTC_SITE, NOW))).toEqual([
+      'timezone',
+      false,
+    ]);
   });
 });
 
@@ -122,7 +138,13 @@ describe('prepareEventDates on update', () => {
 
   it('applies a lone start or end with the stored other bound and the stored zone (Q10 DEVIATE)', () => {
     const start = prepareEventDates({ start_date: '2027-03-10 11:00:00' }, UTC_SITE, NOW, stored);
-    expect(start.dates).toMatchObject({ _EventStartDate: '2027-03-10 11:00:00', _EventEndDate: '2027-03-10 12:30:00', _EventStartDateUTC: '2027-03-10 16:00:00', _EventDuration: '5400', _EventTimezone: 'America/New_York' });
+    expect(start.dates).toMatchObject({
+      _EventStartDate: '2027-03-10 11:00:00',
+      _EventEndDate: '2027-03-10 12:30:00',
+      _EventStartDateUTC: '2027-03-10 16:00:00',
+      _EventDuration: '5400',
+      _EventTimezone: 'America/New_York',
+    });
     const end = prepareEventDates({ end_date: '2027-03-10 09:00:00' }, UTC_SITE, NOW, stored);
     expect(end.dates).toMatchObject({ _EventStartDate: '2027-03-10 10:00:00', _EventEndDate: '2027-03-10 10:00:00', _EventDuration: '0' });
   });

@@ -1,9 +1,9 @@
 /**
  * The pure formatting functions reproduce the plugin's answers on the fixture database: stored
- * rows of /work/shared/fixtures/tec-wordpress-seeded.sql in, golden response values out.
+ * rows of test/fixtures/wordpress/tec-wordpress-seeded.sql in, golden response values out.
  */
 import { costDetails, renderCost } from '../../../src/events/cost';
-import { jsonLdDate, jsonLdValidFrom, occurrenceHash, renderEventDates } from '../../../src/events/dates';
+import { jsonLdDate, jsonLdValidFrom, occurrenceHash, renderEventDates, zoneOrFallback } from '../../../src/dates';
 import { jsonLdDescription, jsonLdName, renderContent, renderExcerpt, renderTitle } from '../../../src/wordpress/rendering';
 import { goldenRecords, postMeta, posts, tableRows } from './support/fixture-dump';
 
@@ -36,7 +36,12 @@ describe('golden vectors: events', () => {
     );
     for (const [key, value] of Object.entries(dates)) expect([key, golden[key]]).toEqual([key, value]);
 
-    const cost = { costs: meta.get(id)?.get('_EventCost') ?? [], currencySymbol: single(id, '_EventCurrencySymbol'), currencyPosition: single(id, '_EventCurrencyPosition'), currencyCode: single(id, '_EventCurrencyCode') };
+    const cost = {
+      costs: meta.get(id)?.get('_EventCost') ?? [],
+      currencySymbol: single(id, '_EventCurrencySymbol'),
+      currencyPosition: single(id, '_EventCurrencyPosition'),
+      currencyCode: single(id, '_EventCurrencyCode'),
+    };
     expect(renderCost(cost)).toBe(golden.cost);
     expect(costDetails(cost)).toEqual(golden.cost_details);
 
@@ -48,8 +53,9 @@ describe('golden vectors: events', () => {
     if (golden.json_ld) {
       expect(golden.json_ld.name).toBe(jsonLdName(renderTitle(post.post_title)));
       expect(golden.json_ld.description).toBe(jsonLdDescription(post.post_excerpt, post.post_content));
-      expect(golden.json_ld.startDate).toBe(jsonLdDate(dates.start_date, dates.utc_start_date));
-      expect(golden.json_ld.endDate).toBe(jsonLdDate(dates.end_date, dates.utc_end_date));
+      const zone = zoneOrFallback(single(id, '_EventTimezone'), 'UTC');
+      expect(golden.json_ld.startDate).toBe(jsonLdDate(dates.start_date, zone));
+      expect(golden.json_ld.endDate).toBe(jsonLdDate(dates.end_date, zone));
       if (golden.json_ld.offers) expect(golden.json_ld.offers.validFrom).toBe(jsonLdValidFrom(post.post_date));
     }
   });

@@ -1,4 +1,4 @@
-import { dateDetails, jsonLdDate, jsonLdValidFrom, occurrenceHash, renderEventDates } from '../../../src/events/dates';
+import { dateDetails, jsonLdDate, jsonLdValidFrom, occurrenceHash, renderEventDates, resolveZone } from '../../../src/dates';
 
 describe('renderEventDates (formats.md §1.7)', () => {
   const meta = {
@@ -36,7 +36,10 @@ describe('renderEventDates (formats.md §1.7)', () => {
   });
 
   it('never recomputes stored UTC values (Q67: TEC’s DST-based UTC+N conversions are read as stored)', () => {
-    const tec = renderEventDates({ _EventStartDate: '2027-07-01 10:00:00', _EventStartDateUTC: '2027-07-01 07:00:00', _EventTimezone: 'UTC+2', _EventTimezoneAbbr: 'UTC+2' }, 'UTC');
+    const tec = renderEventDates(
+      { _EventStartDate: '2027-07-01 10:00:00', _EventStartDateUTC: '2027-07-01 07:00:00', _EventTimezone: 'UTC+2', _EventTimezoneAbbr: 'UTC+2' },
+      'UTC',
+    );
     expect(tec.utc_start_date).toBe('2027-07-01 07:00:00');
   });
 
@@ -68,12 +71,19 @@ describe('renderEventDates (formats.md §1.7)', () => {
 });
 
 describe('JSON-LD dates (events.md §1.5)', () => {
-  it('prints the local time with the event offset', () => {
-    expect(jsonLdDate('2017-01-05 14:23:36', '2017-01-05 19:23:36')).toBe('2017-01-05T14:23:36-05:00');
-    expect(jsonLdDate('2027-01-04 09:00:00', '2027-01-04 09:00:00')).toBe('2027-01-04T09:00:00+00:00');
-    expect(jsonLdDate('2027-01-04 09:00:00', '2027-01-04 03:30:00')).toBe('2027-01-04T09:00:00+05:30');
-    expect(jsonLdDate('2027-01-04 09:00:00', null)).toBe('2027-01-04T09:00:00+00:00');
-    expect(jsonLdDate(null, null)).toBeNull();
+  const zone = (name: string) => resolveZone(name)!;
+  it('prints the local time with the offset of the event zone at that instant (TEC JSON_LD/Event.php)', () => {
+    expect(jsonLdDate('2017-01-05 14:23:36', zone('America/New_York'))).toBe('2017-01-05T14:23:36-05:00');
+    expect(jsonLdDate('2017-07-05 14:23:36', zone('America/New_York'))).toBe('2017-07-05T14:23:36-04:00');
+    expect(jsonLdDate('2027-01-04 09:00:00', zone('UTC'))).toBe('2027-01-04T09:00:00+00:00');
+    expect(jsonLdDate('2027-01-04 09:00:00', zone('Asia/Kolkata'))).toBe('2027-01-04T09:00:00+05:30');
+    expect(jsonLdDate('2027-07-04 09:00:00', zone('UTC+2'))).toBe('2027-07-04T09:00:00+02:00');
+    expect(jsonLdDate('2027-07-04 09:00:00', zone('UTC+0'))).toBe('2027-07-04T09:00:00+00:00');
+    expect(jsonLdDate(null, zone('UTC'))).toBeNull();
+  });
+
+  it('moves a local time skipped by a DST change as PHP does (to UTC and back)', () => {
+    expect(jsonLdDate('2027-03-14 02:30:00', zone('America/New_York'))).toBe('2027-03-14T03:30:00-04:00');
   });
   it('validFrom is the publication date at midnight UTC', () => {
     expect(jsonLdValidFrom('2026-11-22 02:26:38')).toBe('2026-11-22T00:00:00+00:00');
@@ -83,7 +93,14 @@ describe('JSON-LD dates (events.md §1.5)', () => {
 describe('occurrenceHash (storage.md §11)', () => {
   it('matches the live-install example', () => {
     expect(
-      occurrenceHash({ postId: 245, startDate: '2027-03-10 10:00:00', endDate: '2027-03-10 12:30:00', startDateUtc: '2027-03-10 15:00:00', endDateUtc: '2027-03-10 17:30:00', duration: 9000 }),
+      occurrenceHash({
+        postId: 245,
+        startDate: '2027-03-10 10:00:00',
+        endDate: '2027-03-10 12:30:00',
+        startDateUtc: '2027-03-10 15:00:00',
+        endDateUtc: '2027-03-10 17:30:00',
+        duration: 9000,
+      }),
     ).toBe('49ad873126219d1f0311b292509756981ede30b0');
   });
 });

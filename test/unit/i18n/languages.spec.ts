@@ -1,5 +1,7 @@
 import { catalogOf, translator } from '../../../src/i18n/catalogs';
 import { acceptedLanguages, LANGUAGES, resolveLanguage, supportedLanguage } from '../../../src/i18n/languages';
+// The modules register their own catalog entries when they are defined.
+import '../../../src/app.module';
 
 describe('the request language', () => {
   it('reads a prefix, a locale or a bare language tag', () => {
@@ -43,10 +45,12 @@ describe('the catalogs', () => {
 
   it('are translations, not copies of each other', () => {
     const texts = (language: (typeof translated)[number]) => Object.values(catalogOf(language));
-    for (const a of translated) for (const b of translated) if (a < b) {
-      const same = texts(a).filter((text, i) => text === texts(b)[i]);
-      expect(same.length).toBeLessThan(texts(a).length / 10);
-    }
+    for (const a of translated)
+      for (const b of translated)
+        if (a < b) {
+          const same = texts(a).filter((text, i) => text === texts(b)[i]);
+          expect(same.length).toBeLessThan(texts(a).length / 10);
+        }
   });
 
   it('translate by key and fall back to the English source text', () => {

@@ -74,8 +74,26 @@ describe('venue and organizer representation', () => {
   });
 
   it('drops empty values ("", "0", author 0) but always keeps the map flags and global IDs (Q3)', () => {
-    const rep = represent(VENUE, record(post({ post_author: 0, post_content: '', post_excerpt: '' }), { _VenueZip: ['0'], _VenueShowMap: [''], _VenueShowMapLink: ['false'] }), { links, jsonLd: false, unlocked: true });
-    expect(Object.keys(rep)).toEqual(['id', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage']);
+    const rep = represent(
+      VENUE,
+      record(post({ post_author: 0, post_content: '', post_excerpt: '' }), { _VenueZip: ['0'], _VenueShowMap: [''], _VenueShowMapLink: ['false'] }),
+      { links, jsonLd: false, unlocked: true },
+    );
+    expect(Object.keys(rep)).toEqual([
+      'id',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'venue',
+      'slug',
+      'show_map',
+      'show_map_link',
+      'global_id',
+      'global_id_lineage',
+    ]);
     expect(rep).toMatchObject({ show_map: false, show_map_link: false });
   });
 
@@ -85,9 +103,13 @@ describe('venue and organizer representation', () => {
   });
 
   it('uses the plain URL for drafts and trashed records', () => {
-    expect(represent(ORGANIZER, record(post({ post_type: 'tribe_organizer', post_status: 'trash', post_name: 'x__trashed' })), { links, jsonLd: false, unlocked: true }).url).toBe(
-      'https://example.org/?post_type=tribe_organizer&p=10',
-    );
+    expect(
+      represent(ORGANIZER, record(post({ post_type: 'tribe_organizer', post_status: 'trash', post_name: 'x__trashed' })), {
+        links,
+        jsonLd: false,
+        unlocked: true,
+      }).url,
+    ).toBe('https://example.org/?post_type=tribe_organizer&p=10');
     const plainLinks = new PostLinks({ publicBase: 'https://example.org', structure: '', eventSlug: 'event' });
     expect(represent(ORGANIZER, record(post({ post_type: 'tribe_organizer' })), { links: plainLinks, jsonLd: false, unlocked: true }).url).toBe(
       'https://example.org/?tribe_organizer=venue-01',
@@ -95,17 +117,43 @@ describe('venue and organizer representation', () => {
   });
 
   it('blanks a locked password-protected record, keeping the blanked keys and adding no json_ld (Q26)', () => {
-    const rep = represent(VENUE, record(post({ post_password: 'x' }), { _VenueCity: ['c'], _VenueLat: ['1.5'], _VenueLng: ['2'] }), { links, jsonLd: true, unlocked: false });
-    expect(rep).toMatchObject({ venue: [], description: '', excerpt: '', city: '', show_map: null, show_map_link: null, geo_lat: 0, geo_lng: 0, slug: 'venue-01', id: 10 });
+    const rep = represent(VENUE, record(post({ post_password: 'x' }), { _VenueCity: ['c'], _VenueLat: ['1.5'], _VenueLng: ['2'] }), {
+      links,
+      jsonLd: true,
+      unlocked: false,
+    });
+    expect(rep).toMatchObject({
+      venue: [],
+      description: '',
+      excerpt: '',
+      city: '',
+      show_map: null,
+      show_map_link: null,
+      geo_lat: 0,
+      geo_lng: 0,
+      slug: 'venue-01',
+      id: 10,
+    });
     expect(rep).not.toHaveProperty('json_ld');
     expect(rep).not.toHaveProperty('address');
     expect(represent(VENUE, record(post({ post_password: 'x' })), { links, jsonLd: true, unlocked: true }).venue).toBe('Venue 01');
   });
 
   it('adds the organizer json_ld before the global IDs', () => {
-    const rep = represent(ORGANIZER, record(post({ post_type: 'tribe_organizer', post_title: 'Tom & Jerry\'s' }), { _OrganizerWebsite: ['https://o.example'], _OrganizerPhone: ['1'] }), { links, jsonLd: true, unlocked: true });
+    const rep = represent(
+      ORGANIZER,
+      record(post({ post_type: 'tribe_organizer', post_title: "Tom & Jerry's" }), { _OrganizerWebsite: ['https://o.example'], _OrganizerPhone: ['1'] }),
+      { links, jsonLd: true, unlocked: true },
+    );
     expect(Object.keys(rep).slice(-3)).toEqual(['json_ld', 'global_id', 'global_id_lineage']);
     expect(rep.organizer).toBe('Tom &#038; Jerry&#8217;s');
-    expect(rep.json_ld).toMatchObject({ '@type': 'Person', name: 'Tom &#038; Jerry&#8217;s', url: 'https://o.example', telephone: '1', email: '', sameAs: 'https://o.example' });
+    expect(rep.json_ld).toMatchObject({
+      '@type': 'Person',
+      name: 'Tom &#038; Jerry&#8217;s',
+      url: 'https://o.example',
+      telephone: '1',
+      email: '',
+      sameAs: 'https://o.example',
+    });
   });
 });

@@ -36,7 +36,7 @@ describe('wptexturize', () => {
     ['Brand (tm)', 'Brand &#8482;'],
     ['Wait...', 'Wait&#8230;'],
     ['2x4 but 0x1234', '2&#215;4 but 0x1234'],
-    ['``quote\'\'', '&#8220;quote&#8221;'],
+    ["``quote''", '&#8220;quote&#8221;'],
     ['Fish & chips &amp; &#169; &#x00A9;', 'Fish &#038; chips &amp; &#169; &#x00A9;'],
   ])('%s', (input, expected) => {
     expect(wptexturize(input)).toBe(expected);
@@ -89,9 +89,7 @@ describe('renderContent (the_content)', () => {
     expect(renderContent('\n\n')).toBe('');
   });
   it('texturizes, auto-paragraphs and trims multi-paragraph content', () => {
-    expect(renderContent('It\'s "on"\nsecond line\n\nNext -- para\n')).toBe(
-      '<p>It&#8217;s &#8220;on&#8221;<br />\nsecond line</p>\n<p>Next &#8212; para</p>',
-    );
+    expect(renderContent('It\'s "on"\nsecond line\n\nNext -- para\n')).toBe('<p>It&#8217;s &#8220;on&#8221;<br />\nsecond line</p>\n<p>Next &#8212; para</p>');
   });
   it('renders blocks: delimiters removed, no wpautop, paragraph class added (WordPress 7.0)', () => {
     const raw =

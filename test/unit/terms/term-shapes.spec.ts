@@ -9,8 +9,15 @@ const settings: TermLinkSettings = { restBase: REST, publicBase: 'https://exampl
 const links = new TermLinks(settings);
 
 const category: TermRow = {
-  term_id: 12, name: 'foo', slug: 'foo-bar', term_group: 0, term_taxonomy_id: 14, taxonomy: 'tribe_events_cat',
-  description: 'Term description', parent: 11, count: 2,
+  term_id: 12,
+  name: 'foo',
+  slug: 'foo-bar',
+  term_group: 0,
+  term_taxonomy_id: 14,
+  taxonomy: 'tribe_events_cat',
+  description: 'Term description',
+  parent: 11,
+  count: 2,
 };
 
 describe('term representations', () => {
@@ -18,7 +25,14 @@ describe('term representations', () => {
     const shape = endpointTerm(category, CATEGORIES, links, ['foo-parent']);
     expect(JSON.stringify(shape)).toBe(
       JSON.stringify({
-        id: 12, count: 2, description: 'Term description', name: 'foo', slug: 'foo-bar', taxonomy: 'tribe_events_cat', parent: 11, meta: [],
+        id: 12,
+        count: 2,
+        description: 'Term description',
+        name: 'foo',
+        slug: 'foo-bar',
+        taxonomy: 'tribe_events_cat',
+        parent: 11,
+        meta: [],
         url: 'https://example.org/events/category/foo-parent/foo-bar/',
         urls: { self: `${REST}/categories/12`, collection: `${REST}/categories`, up: `${REST}/categories/11` },
       }),
@@ -36,8 +50,16 @@ describe('term representations', () => {
   it('builds the different shape embedded in events (events.md §1.2, Quirk Q4)', () => {
     expect(JSON.stringify(embeddedTerm(category, CATEGORIES, links))).toBe(
       JSON.stringify({
-        name: 'foo', slug: 'foo-bar', term_group: 0, term_taxonomy_id: 14, taxonomy: 'tribe_events_cat', description: 'Term description',
-        parent: 11, count: 2, filter: 'raw', id: 12,
+        name: 'foo',
+        slug: 'foo-bar',
+        term_group: 0,
+        term_taxonomy_id: 14,
+        taxonomy: 'tribe_events_cat',
+        description: 'Term description',
+        parent: 11,
+        count: 2,
+        filter: 'raw',
+        id: 12,
         urls: { self: `${REST}/categories/12`, collection: `${REST}/categories`, up: `${REST}/categories/11` },
       }),
     );

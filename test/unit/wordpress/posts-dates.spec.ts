@@ -5,7 +5,13 @@ const NOW_MS = Date.UTC(2026, 10, 22, 5, 0, 0);
 
 describe('post dates: the site clock and scheduled statuses', () => {
   it('reads "now" in the site zone, with PHP current_time("timestamp") for TEC bookkeeping', () => {
-    expect(new SiteClock('UTC', () => NOW_MS).now()).toEqual({ ms: NOW_MS, local: '2026-11-22 05:00:00', gmt: '2026-11-22 05:00:00', unix: NOW_MS / 1000, localUnix: NOW_MS / 1000 });
+    expect(new SiteClock('UTC', () => NOW_MS).now()).toEqual({
+      ms: NOW_MS,
+      local: '2026-11-22 05:00:00',
+      gmt: '2026-11-22 05:00:00',
+      unix: NOW_MS / 1000,
+      localUnix: NOW_MS / 1000,
+    });
     const newYork = new SiteClock('America/New_York', () => NOW_MS).now();
     expect(newYork).toMatchObject({ local: '2026-11-22 00:00:00', gmt: '2026-11-22 05:00:00', localUnix: NOW_MS / 1000 - 5 * 3600 });
     expect(new SiteClock('UTC+5.5', () => NOW_MS).now().local).toBe('2026-11-22 10:30:00');

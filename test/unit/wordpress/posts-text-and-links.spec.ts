@@ -32,13 +32,23 @@ describe('post text, slugs, links and images', () => {
     const links = new PostLinks({ publicBase: 'https://example.org/blog', structure: '/%postname%/', eventSlug: 'evento' });
     expect(links.permalink({ ID: 5, post_type: 'tribe_venue', post_status: 'publish', post_name: 'hall' })).toBe('https://example.org/blog/venue/hall/');
     expect(links.permalink({ ID: 5, post_type: 'tribe_events', post_status: 'private', post_name: 'fair' })).toBe('https://example.org/blog/evento/fair/');
-    expect(links.permalink({ ID: 5, post_type: 'tribe_organizer', post_status: 'pending', post_name: 'o' })).toBe('https://example.org/blog/?post_type=tribe_organizer&p=5');
+    expect(links.permalink({ ID: 5, post_type: 'tribe_organizer', post_status: 'pending', post_name: 'o' })).toBe(
+      'https://example.org/blog/?post_type=tribe_organizer&p=5',
+    );
     expect(links.guid({ ID: 6, post_type: 'tribe_venue', post_status: 'draft', post_name: '' })).toBe('https://example.org/blog/?post_type=tribe_venue&p=6');
     expect(links.globalId(5)).toBe('example.org/blog?id=5');
-    expect(new PostLinks({ publicBase: 'http://127.0.0.1:8080', structure: '/%postname%', eventSlug: 'event' }).permalink({ ID: 1, post_type: 'tribe_venue', post_status: 'publish', post_name: 'v' })).toBe(
-      'http://127.0.0.1:8080/venue/v',
-    );
-    expect(new PostLinks({ publicBase: 'http://127.0.0.1:8080', structure: '', eventSlug: 'event' }).globalIdLineage(1, ['a?id=2'])).toEqual(['127.0.0.1?id=1', 'a?id=2']);
+    expect(
+      new PostLinks({ publicBase: 'http://127.0.0.1:8080', structure: '/%postname%', eventSlug: 'event' }).permalink({
+        ID: 1,
+        post_type: 'tribe_venue',
+        post_status: 'publish',
+        post_name: 'v',
+      }),
+    ).toBe('http://127.0.0.1:8080/venue/v');
+    expect(new PostLinks({ publicBase: 'http://127.0.0.1:8080', structure: '', eventSlug: 'event' }).globalIdLineage(1, ['a?id=2'])).toEqual([
+      '127.0.0.1?id=1',
+      'a?id=2',
+    ]);
   });
 
   it('builds the image object from attachment meta (formats.md §3)', () => {

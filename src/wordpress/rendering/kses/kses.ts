@@ -20,7 +20,14 @@ interface Attribute {
 }
 
 function validUnicode(code: number): boolean {
-  return code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
 }
 
 /** `wp_kses_normalize_entities()` (html context). */
@@ -135,7 +142,11 @@ function filterAttributes(element: string, attrList: string, allowed: AllowedHtm
   const rules = allowed[element.toLowerCase()];
   if (!rules || Object.keys(rules).length === 0) return `<${element}${xhtmlSlash}>`;
 
-  const required = new Set(Object.entries(rules).filter(([, r]) => r !== true && r.required).map(([n]) => n));
+  const required = new Set(
+    Object.entries(rules)
+      .filter(([, r]) => r !== true && r.required)
+      .map(([n]) => n),
+  );
   const strippedTag = xhtmlSlash === '' ? `<${element}>` : '';
   let kept = '';
   for (const attribute of parseAttributes(attrList)) {

@@ -1,12 +1,12 @@
 /**
- * Reads rows of the fixture dump (/work/shared/fixtures/tec-wordpress-seeded.sql, written by
+ * Reads rows of the fixture dump (test/fixtures/wordpress/tec-wordpress-seeded.sql, written by
  * WordPress + TEC) and the plugin's golden answers on it, as test vectors for the pure functions.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIXTURE_SQL, GOLDEN_DIR } from '../../../support/fixture-paths';
 
-export const FIXTURES = '/work/shared/fixtures';
-const dump = readFileSync(join(FIXTURES, 'tec-wordpress-seeded.sql'), 'utf8');
+const dump = readFileSync(FIXTURE_SQL, 'utf8');
 
 const VALUE = String.raw`'(?:[^'\\]|\\.)*'|-?\d+(?:\.\d+)?|NULL`;
 const unquote = (v: string): string | null =>
@@ -58,7 +58,14 @@ export interface PostRow {
 export function posts(): Map<number, PostRow> {
   const result = new Map<number, PostRow>();
   for (const r of tableRows('wp_posts')) {
-    result.set(Number(r[0]), { id: Number(r[0]), post_date: r[2] ?? '', post_date_gmt: r[3] ?? '', post_content: r[4] ?? '', post_title: r[5] ?? '', post_excerpt: r[6] ?? '' });
+    result.set(Number(r[0]), {
+      id: Number(r[0]),
+      post_date: r[2] ?? '',
+      post_date_gmt: r[3] ?? '',
+      post_content: r[4] ?? '',
+      post_title: r[5] ?? '',
+      post_excerpt: r[6] ?? '',
+    });
   }
   return result;
 }
@@ -80,6 +87,6 @@ export function goldenRecords(kind: 'events' | 'venues' | 'organizers'): Map<num
       for (const v of Object.values(record)) visit(v);
     }
   };
-  for (const file of readdirSync(join(FIXTURES, 'golden'))) visit(JSON.parse(readFileSync(join(FIXTURES, 'golden', file), 'utf8')).body);
+  for (const file of readdirSync(GOLDEN_DIR)) visit(JSON.parse(readFileSync(join(GOLDEN_DIR, file), 'utf8')).body);
   return found;
 }

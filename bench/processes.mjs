@@ -1,0 +1,119 @@
+// The processes of a `npm run bench` run: the service instances, the bare-Node limit server and the
+// load generator (bench/load.mjs), each on its own, all on 127.0.0.1.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ROOT } from './database.mjs';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident memory of a process in MB: current (VmRSS) and high-water mark (VmHWM). */
+export function memory(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  } catch {
+    const rss =
+      Number(
+        execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+          .toString()
+          .trim(),
+      ) / 1024;
+    return { rss, hwm: rss };
+  }
+}
+
+/** A started process, its URL and a stop that ends it (and mutes the log of requests it cuts off). */
+function handle(child, url) {
+  return {
+    pid: child.pid,
+    url,
+    stop() {
+      child.emit('bench-stop');
+      if (child.exitCode === null) child.kill('SIGTERM');
+    },
+  };
+}
+
+/** Starts `node dist/src/main.js` with `env` on a free loopback port; resolves once it answers. */
+export async function startService(env, readyPath) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), 'dist/src/main.js'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Its log is shown while it is measured, not the errors of requests cut off by the shutdown.
+  const forward = (chunk) => process.stderr.write(chunk);
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', forward);
+    child.on('bench-stop', () => stream.off('data', forward));
+  }
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`The service exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}${readyPath}`)).ok) return handle(child, url);
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('The service did not answer within 60 s');
+}
+
+/** Starts bench/limit-server.mjs; resolves with its handle once it prints its port. */
+export function startLimitServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bench', 'limit-server.mjs')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`The limit server exited with code ${code}`)));
+    child.stdout.once('data', (chunk) => resolve(handle(child, `http://127.0.0.1:${Number(String(chunk).trim())}`)));
+  });
+}
+
+/** Runs one scenario at one concurrency with bench/load.mjs; samples the target's RSS meanwhile. */
+export function drive(target, scenario, connections, seconds, sample) {
+  return new Promise((resolve, reject) => {
+    let peak = 0;
+    const timer = setInterval(() => (peak = Math.max(peak, memory(target.pid).rss)), 100);
+    const job = JSON.stringify({ url: target.url, scenario, connections, duration: seconds, sample });
+    const load = spawn(process.execPath, [join(ROOT, 'bench', 'load.mjs'), job], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    load.stdout.on('data', (chunk) => (out += chunk));
+    load.on('error', reject);
+    load.on('close', (code) => {
+      clearInterval(timer);
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      resolve({ result: JSON.parse(out), peakRss: Math.max(peak, memory(target.pid).rss) });
+    });
+  });
+}
+
+/**
+ * Waits until `target` answers `path` quickly again: requests a scenario left behind (slow lists
+ * cut off by autocannon's end, an overload's queue) must not be measured in the next one.
+ */
+export async function settle(target, path) {
+  for (let i = 0; i < 120; i++) {
+    const started = performance.now();
+    await fetch(`${target.url}${path}`).then(
+      (r) => r.arrayBuffer(),
+      () => undefined,
+    );
+    if (performance.now() - started < 100) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

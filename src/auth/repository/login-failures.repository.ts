@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { DatabaseService } from '../../database/database.service';
+
+/**
+ * The service's table `{prefix}eca_login_failures` (migration LoginFailures): one counter per client
+ * with the start of its window, shared by every instance on the database (src/auth/login-throttle.service.ts).
+ */
+@Injectable()
+export class LoginFailuresRepository {
+  constructor(private readonly db: DatabaseService) {}
+
+  /**
+   * Counts one more attempt of `client` in its window, or starts a new window at `now` when the old one
+   * began at or before `expired`; returns the new count atomically (RETURNING on SQLite,
+   * LAST_INSERT_ID(expr) on MySQL), and on SQLite the window's start.
+   */
+  async increment(client: string, now: number, expired: number): Promise<{ count: number; windowStart?: number }> {
+    const sql = this.db.sql;
+    const table = sql.table('eca_login_failures');
+    const params = [client, now, expired, expired, now];
+    if (sql.isMysql) {
+      // The server hands LAST_INSERT_ID(expr) back as the statement's insert id. MySQL evaluates the
+      // assignments left to right: `failures` must read window_start before it changes.
+      const { insertId } = await sql.run(
+        `INSERT INTO ${table} (client, failures, window_start) VALUES (?, LAST_INSERT_ID(1), ?) ON DUPLICATE KEY UPDATE
+          failures = LAST_INSERT_ID(CASE WHEN window_start <= ? THEN 1 ELSE failures + 1 END),
+          window_start = CASE WHEN window_start <= ? THEN ? ELSE window_start END`,
+        params,
+      );
+      return { count: insertId };
+    }
+    const row = await sql.one<{ failures: number; window_start: number }>(
+      `INSERT INTO ${table} (client, failures, window_start) VALUES (?, 1, ?) ON CONFLICT(client) DO UPDATE SET
+        failures = CASE WHEN window_start <= ? THEN 1 ELSE failures + 1 END,
+        window_start = CASE WHEN window_start <= ? THEN ? ELSE window_start END
+       RETURNING failures, window_start`,
+      params,
+    );
+    return { count: Number(row!.failures), windowStart: Number(row!.window_start) };
+  }
+
+  async windowStart(client: string): Promise<number | undefined> {
+    const sql = this.db.sql;
+    const row = await sql.one<{ window_start: number | string }>(`SELECT window_start FROM ${sql.table('eca_login_failures')} WHERE client = ?`, [client]);
+    return row ? Number(row.window_start) : undefined;
+  }
+
+  /** One attempt fewer in the client's window. */
+  async decrement(client: string): Promise<void> {
+    const sql = this.db.sql;
+    await sql.run(`UPDATE ${sql.table('eca_login_failures')} SET failures = failures - 1 WHERE client = ? AND failures > 0`, [client]);
+  }
+
+  /** Drops counters whose window began at or before `expired`; returns how many. */
+  async deleteExpired(expired: number): Promise<number> {
+    const sql = this.db.sql;
+    const { affected } = await sql.run(`DELETE FROM ${sql.table('eca_login_failures')} WHERE window_start <= ?`, [expired]);
+    return affected;
+  }
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { RequestDataVersion } from './request-data-version';
+
+/** Memory for the representations of all kinds together (the estimate of each entry is its JSON size). */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+interface Entry {
+  version: number;
+  value: unknown;
+  size: number;
+}
+
+/**
+ * Caller-independent values of single records (an event's rendered representation, a venue's loaded
+ * record, …), shared by every request that reads them under the same data version
+ * (RequestDataVersion: the response cache's staleness rule). What depends on the caller — visibility,
+ * password blanking, `json_ld`, `context` — is applied on top by the code that asks. Values must not
+ * be modified by their users: they are handed to every request of the version.
+ */
+@Injectable()
+export class RecordCache {
+  private readonly entries?: LRUCache<string, Entry>;
+
+  constructor(private readonly versions: RequestDataVersion) {
+    if (versions.ttlMs > 0) {
+      this.entries = new LRUCache<string, Entry>({ maxSize: MAX_BYTES, ttl: versions.ttlMs, sizeCalculation: (entry) => entry.size });
+    }
+  }
+
+  /**
+   * The values of `keys` (`kind` names their family), from the cache where kept under the request's
+   * version, the others from `load` (called only with the missing keys, after the version was read)
+   * and kept. `size` estimates a value's bytes. Without a shareable version everything is loaded.
+   */
+  async many<K extends string | number, T>(
+    kind: string,
+    keys: readonly K[],
+    load: (missing: K[]) => Promise<Map<K, T>>,
+    size: (value: T) => number,
+  ): Promise<Map<K, T>> {
+    const read = this.entries && keys.length ? await this.versions.current() : undefined;
+    if (!this.entries || !read) return load([...keys]);
+    const found = new Map<K, T>();
+    const missing: K[] = [];
+    for (const key of new Set(keys)) {
+      const entry = this.entries.get(`${kind}\n${key}`);
+      if (entry?.version === read.version) found.set(key, entry.value as T);
+      else missing.push(key);
+    }
+    if (!missing.length) return found;
+    const loaded = await load(missing);
+    const keep = this.versions.keepable(read);
+    for (const [key, value] of loaded) {
+      found.set(key, value);
+      if (!keep) continue;
+      const id = `${kind}\n${key}`;
+      const kept = this.entries.peek(id);
+      // A request that read an older version never replaces what a newer one kept.
+      if (!kept || kept.version <= read.version) this.entries.set(id, { version: read.version, value, size: Math.max(1, size(value)) });
+    }
+    return found;
+  }
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { DatabaseService } from '../database/database.service';
+import { requestScope } from '../database/request-scope';
+import { transactionScope } from '../database/sql';
+import { readDataVersion } from './repository/data-version.repository';
+import { SharedVersionRead } from './shared-version-read';
+
+/** The data version a request read before the data it files under it (request-scope.ts `dataVersion`). */
+export interface VersionRead {
+  version: number;
+  /** SQLite: the committed-read mark taken before the version (DatabaseService.committedReadMark). */
+  mark: number;
+}
+
+const MEMO_KEY = 'cache:dataVersion';
+
+/**
+ * The data version under which a request may share values with other requests (site options, record
+ * representations), with the response cache's rules (README "Caching"): read before any data it
+ * covers, valid while it is the current version and for RESPONSE_CACHE_TTL_SECONDS at most, never
+ * inside a transaction, and on SQLite only while no write transaction runs.
+ * - An anonymous miss already read it (the response cache, from the server its data comes from).
+ * - Any other request reads it on first use (requests bound to the primary share one read with the
+ *   requests waiting for it: SharedVersionRead), and keeps it in its per-request memo — which a commit clears, so a request
+ *   that wrote reads the new version before it reads again.
+ */
+@Injectable()
+export class RequestDataVersion {
+  /** How long a value read under a version may be used (ms); 0: nothing is shared. */
+  readonly ttlMs: number;
+  private readonly shared = new SharedVersionRead();
+
+  constructor(
+    config: AppConfig,
+    private readonly db: DatabaseService,
+  ) {
+    this.ttlMs = config.responseCacheTtlSeconds * 1000;
+  }
+
+  /** The request's version, or undefined when values may not be shared here. */
+  async current(): Promise<VersionRead | undefined> {
+    const scope = requestScope.getStore();
+    if (!this.ttlMs || !scope || transactionScope.getStore()) return undefined;
+    if (scope.dataVersion) return this.keepable(scope.dataVersion) ? scope.dataVersion : undefined;
+    // Not published as scope.dataVersion: list totals stay counted per request for these callers.
+    let read = scope.memo.get(MEMO_KEY) as Promise<VersionRead | undefined> | undefined;
+    if (!read) {
+      read = this.read();
+      scope.memo.set(MEMO_KEY, read);
+      read.catch(() => scope.memo.delete(MEMO_KEY));
+    }
+    const version = await read;
+    return version && this.keepable(version) ? version : undefined;
+  }
+
+  /** Whether what was read under `read` may be shared (SQLite: no write transaction began or is open since). */
+  keepable(read: VersionRead): boolean {
+    return this.db.isMysql || this.db.committedReadMark() === read.mark;
+  }
+
+  private async read(): Promise<VersionRead | undefined> {
+    // SQLite: reads share an open transaction's connection (its uncommitted rows): nothing is shared then.
+    const mark = this.db.isMysql ? 0 : this.db.committedReadMark();
+    if (mark === undefined) return undefined;
+    // Only reads of the primary are shared: a replica-routed request reads its version from its own replica.
+    const primary = this.db.isMysql && !requestScope.getStore()?.preferReplica;
+    const version = await (primary ? this.shared.read(() => readDataVersion(this.db.sql)) : readDataVersion(this.db.sql));
+    return version === undefined ? undefined : { version, mark };
+  }
+}

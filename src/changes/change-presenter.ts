@@ -1,0 +1,16 @@
+import type { ChangeRow } from './repository/changes.repository';
+import type { ShownAction } from './change-types';
+
+/** A change as the feed and the webhook deliveries show it. */
+export interface PresentedChange {
+  cursor: number;
+  type: string;
+  id: number;
+  action: ShownAction;
+  /** ISO 8601, UTC, millisecond precision. */
+  time: string;
+}
+
+export function presentChange(row: ChangeRow, action: ShownAction): PresentedChange {
+  return { cursor: row.cursor, type: row.type, id: row.id, action, time: new Date(row.changedAt).toISOString() };
+}

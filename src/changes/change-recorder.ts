@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { DatabaseService } from '../database/database.service';
+import { PostRow, PostsStore } from '../wordpress/posts.store';
+import { journaledWrites } from '../wordpress/write-journal';
+import { TYPE_OF_POST_TYPE, TYPE_OF_TAXONOMY } from './change-types';
+import { ChangesRepository, NewChange } from './repository/changes.repository';
+
+/**
+ * Writes the change log inside each write transaction, as one of its last statements
+ * (DatabaseService.beforeCommit): the records the transaction's write journal holds, of the types the
+ * log follows. A transaction that rolls back takes its change rows with it; a change row never exists
+ * without its write. Registered when the provider is built, before any module writes.
+ */
+@Injectable()
+export class ChangeRecorder {
+  constructor(
+    db: DatabaseService,
+    private readonly changes: ChangesRepository,
+    private readonly posts: PostsStore,
+  ) {
+    db.beforeCommit(() => this.record());
+  }
+
+  private async record(): Promise<void> {
+    const notes = journaledWrites();
+    if (!notes.length) return;
+    // The store knows the type and status of the posts it inserted or locked; the others are read.
+    const unknown = notes.filter((n) => n.kind === 'post' && !this.posts.statusChange(n.id)).map((n) => n.id);
+    const rows = unknown.length ? await this.posts.byIds(unknown) : new Map<number, PostRow>();
+    const changes: NewChange[] = [];
+    for (const note of notes) {
+      if (note.kind === 'term') {
+        const type = TYPE_OF_TAXONOMY[note.taxonomy];
+        // Terms are public as long as they exist.
+        if (type) changes.push({ type, id: note.id, action: note.action, publicAfter: note.action !== 'deleted', publicBefore: note.action !== 'created' });
+        continue;
+      }
+      const known = this.posts.statusChange(note.id);
+      const row = rows.get(note.id);
+      const type = TYPE_OF_POST_TYPE[known?.type ?? row?.post_type ?? note.postType ?? ''];
+      if (!type) continue;
+      // Public = published. Before: the status when this transaction locked the post, else the current
+      // one (a write that did not lock the post did not change its status). A deleted post has none.
+      const after = note.action === 'deleted' ? undefined : known ? known.now : row?.post_status;
+      const before = note.action === 'created' ? undefined : known ? known.before : after;
+      changes.push({ type, id: note.id, action: note.action, publicAfter: after === 'publish', publicBefore: before === 'publish' });
+    }
+    await this.changes.append(changes, Date.now());
+  }
+}

@@ -1,0 +1,28 @@
+import { PayloadProperty, ResponseSchema } from '../rest/responses/response-schema';
+import { CHANGE_ACTIONS, RECORD_TYPES } from './change-types';
+
+/** One entry of the change feed (and the `change` of a webhook delivery). */
+@ResponseSchema('Change')
+export class ChangeResponse {
+  @PayloadProperty({ type: 'integer', description: 'Position in the log: larger is later' }) cursor!: number;
+  @PayloadProperty({ type: 'string', enum: [...RECORD_TYPES], description: 'The kind of record' }) type!: string;
+  @PayloadProperty({ type: 'integer', description: 'The record ID' }) id!: number;
+  @PayloadProperty({
+    type: 'string',
+    enum: [...CHANGE_ACTIONS, 'removed'],
+    description: 'What happened; `removed`: the record left what the caller may read (trashed, unpublished, deleted)',
+  })
+  action!: string;
+  @PayloadProperty({ type: 'string', format: 'date-time', description: 'When the change was committed (UTC)' }) time!: string;
+  @PayloadProperty({ type: 'string', required: false, description: 'The record’s REST address (feed only)' }) href?: string;
+}
+
+/** `GET /eca/v1/changes`. */
+@ResponseSchema('ChangeFeed')
+export class ChangeFeedResponse {
+  @PayloadProperty({ type: [ChangeResponse], description: 'The changes the caller may see, in log order' }) changes!: ChangeResponse[];
+  @PayloadProperty({ type: 'integer', description: 'The `after` of the next request: the last cursor read' }) next_cursor!: number;
+  @PayloadProperty({ type: 'boolean', description: 'Whether the log may hold more changes after next_cursor' }) more!: boolean;
+  @PayloadProperty({ type: 'integer', description: 'The newest cursor of the log when the page was read (a new mirror starts from it)' })
+  last_cursor!: number;
+}

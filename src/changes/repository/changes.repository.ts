@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { DatabaseService } from '../../database/database.service';
+import { Sql, SqlParam } from '../../database/sql';
+import type { WriteAction } from '../../wordpress/write-journal';
+import type { RecordType } from '../change-types';
+
+/** A change as the log stores it. `publicAfter`/`publicBefore`: whether anyone could read the record then. */
+export interface ChangeRow {
+  cursor: number;
+  type: RecordType;
+  id: number;
+  action: WriteAction;
+  /** Epoch milliseconds of the write's commit step. */
+  changedAt: number;
+  publicAfter: boolean;
+  publicBefore: boolean;
+}
+
+export type NewChange = Omit<ChangeRow, 'cursor' | 'changedAt'>;
+
+const COLUMNS = 'cursor_id, record_type, record_id, action, changed_at, public_after, public_before';
+
+export function toChangeRow(raw: Record<string, unknown>): ChangeRow {
+  return {
+    cursor: Number(raw.cursor_id),
+    type: raw.record_type as RecordType,
+    id: Number(raw.record_id),
+    action: raw.action as WriteAction,
+    changedAt: Number(raw.changed_at),
+    publicAfter: Number(raw.public_after) === 1,
+    publicBefore: Number(raw.public_before) === 1,
+  };
+}
+
+/** The change log's SQL (`{prefix}eca_changes`, `{prefix}eca_change_cursor`). */
+@Injectable()
+export class ChangesRepository {
+  constructor(private readonly db: DatabaseService) {}
+
+  /** Statements go to the current transaction, if any (src/database/sql.ts). */
+  private get sql(): Sql {
+    return this.db.sql;
+  }
+
+  /**
+   * Appends a write transaction's changes, as its last statements before it commits. Their cursors are
+   * taken from the one `eca_change_cursor` row: its UPDATE locks the row until the commit (MySQL; SQLite
+   * runs one write transaction at a time), so a transaction gets cursors only after every transaction
+   * that got smaller ones has committed. A reader that sees cursor N therefore already sees every
+   * change up to N, and `after=N` can never skip a change that commits later. (An AUTO_INCREMENT id,
+   * taken at insert time, would not do: a transaction that got id 5 may commit after one that got 6.)
+   * The row serialises the commits of writers, which the data-version row bumped just before already does.
+   */
+  async append(changes: readonly NewChange[], changedAt: number): Promise<void> {
+    if (!changes.length) return;
+    const last = await this.takeCursors(changes.length);
+    const first = last - changes.length + 1;
+    const params: SqlParam[] = changes.flatMap((c, i) => [first + i, c.type, c.id, c.action, changedAt, c.publicAfter ? 1 : 0, c.publicBefore ? 1 : 0]);
+    await this.sql.run(`INSERT INTO ${this.sql.table('eca_changes')} (${COLUMNS}) VALUES ${changes.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`, params);
+  }
+
+  /** Moves the last cursor on by `count` and answers the new value, in one statement (row locked until commit). */
+  private async takeCursors(count: number): Promise<number> {
+    const table = this.sql.table('eca_change_cursor');
+    if (this.sql.isMysql) {
+      // LAST_INSERT_ID(expr) hands the updated value back in the statement's own result.
+      return (await this.sql.run(`UPDATE ${table} SET last_cursor = LAST_INSERT_ID(last_cursor + ?) WHERE id = 1`, [count])).insertId;
+    }
+    const row = await this.sql.one<{ last_cursor: number }>(`UPDATE ${table} SET last_cursor = last_cursor + ? WHERE id = 1 RETURNING last_cursor`, [count]);
+    return Number(row!.last_cursor);
+  }
+
+  /** The last cursor given out (0 on a fresh log). */
+  async lastCursor(): Promise<number> {
+    const row = await this.sql.one<{ last_cursor: number | string }>(`SELECT last_cursor FROM ${this.sql.table('eca_change_cursor')} WHERE id = 1`);
+    return Number(row?.last_cursor ?? 0);
+  }
+
+  /** The changes after a cursor, in cursor order (the primary key: a range read of `limit` rows). */
+  async after(cursor: number, limit: number): Promise<ChangeRow[]> {
+    const rows = await this.sql.rows(`SELECT ${COLUMNS} FROM ${this.sql.table('eca_changes')} WHERE cursor_id > ? ORDER BY cursor_id LIMIT ?`, [cursor, limit]);
+    return rows.map(toChangeRow);
+  }
+
+  /**
+   * A page of the feed and the log's last cursor, both committed: on SQLite every read shares the
+   * connection of the write transaction open at that moment and would see its rows before they commit
+   * (or roll back, giving their cursors to the next write), so the page is read in a transaction of
+   * its own, after that one ends. MySQL's pool reads see committed rows only.
+   */
+  async committedPage(cursor: number, limit: number): Promise<{ rows: ChangeRow[]; lastCursor: number }> {
+    const read = async () => ({ lastCursor: await this.lastCursor(), rows: await this.after(cursor, limit) });
+    return this.db.isMysql ? read() : this.db.transaction(read, { bookkeeping: true });
+  }
+}

@@ -1,0 +1,117 @@
+import { DatabaseService } from '../../database/database.service';
+import { Injectable } from '@nestjs/common';
+import { Sql } from '../../database/sql';
+import { EventDateMeta, occurrenceHash } from '../../dates';
+
+/** Largest value of the tables' signed `mediumint` `duration` column (about 97 days). */
+const MAX_DURATION = 8_388_607;
+
+/**
+ * The `duration` the TEC rows get, or null when the event gets no rows. TEC writes none for an event
+ * whose UTC end precedes its UTC start ("Duration must be a positive integer"); start = end gives 0.
+ * Project choice: a longer event than the column holds gets rows with the duration capped (the dates
+ * stay exact), so TEC's views and the service's own date index (event-list.query.ts) still find it.
+ */
+export function tecRowDuration(dates: EventDateMeta): number | null {
+  if (dates._EventEndDateUTC < dates._EventStartDateUTC) return null;
+  const duration = Number(dates._EventDuration);
+  return Number.isFinite(duration) ? Math.min(duration, MAX_DURATION) : null;
+}
+
+@Injectable()
+export class TecTables {
+  constructor(private readonly db: DatabaseService) {}
+
+  /** Statements go to the current transaction, if any (src/database/sql.ts). */
+  private get sql(): Sql {
+    return this.db.sql;
+  }
+
+  /** Whether the database has both tables (checked per write: no caching layer, storage.md §15). */
+  async exist(): Promise<boolean> {
+    const names = [`${this.sql.prefix}tec_events`, `${this.sql.prefix}tec_occurrences`];
+    const rows = this.sql.isMysql
+      ? await this.sql.rows(`SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name IN (?, ?)`, names)
+      : await this.sql.rows(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (?, ?)`, names);
+    return rows.length === 2;
+  }
+
+  /** Events with a UTC start date but no occurrence row (written by a TEC 5 site or an older version). */
+  async eventsWithoutOccurrence(): Promise<number[]> {
+    const rows = await this.sql.rows<{ ID: number }>(
+      `SELECT p.ID FROM ${this.sql.table('posts')} p
+        WHERE p.post_type = 'tribe_events'
+          AND EXISTS (SELECT 1 FROM ${this.sql.table('postmeta')} m WHERE m.post_id = p.ID AND m.meta_key = '_EventStartDateUTC')
+          AND NOT EXISTS (SELECT 1 FROM ${this.sql.table('tec_occurrences')} o WHERE o.post_id = p.ID)`,
+    );
+    return rows.map((r) => Number(r.ID));
+  }
+
+  /** Removes the event's rows (its dates are gone, or the event is deleted for good). */
+  async remove(postId: number): Promise<void> {
+    if (await this.exist()) await this.removeRows(postId);
+  }
+
+  private async removeRows(postId: number): Promise<void> {
+    await this.sql.run(`DELETE FROM ${this.sql.table('tec_occurrences')} WHERE post_id = ?`, [postId]);
+    await this.sql.run(`DELETE FROM ${this.sql.table('tec_events')} WHERE post_id = ?`, [postId]);
+  }
+
+  /**
+   * Writes the event's rows from its date meta; an event that gets none has its old rows removed.
+   * Returns whether the event has rows now.
+   */
+  async upsert(postId: number, dates: EventDateMeta, nowUtc: string): Promise<boolean> {
+    if (!(await this.exist())) return false;
+    const duration = tecRowDuration(dates);
+    if (duration === null) {
+      await this.removeRows(postId);
+      return false;
+    }
+    const events = this.sql.table('tec_events');
+    const eventRow = await this.sql.one<{ event_id: number }>(`SELECT event_id FROM ${events} WHERE post_id = ?`, [postId]);
+    const eventValues = [dates._EventStartDate, dates._EventEndDate, dates._EventTimezone, dates._EventStartDateUTC, dates._EventEndDateUTC, duration, nowUtc];
+    let eventId: number;
+    if (eventRow) {
+      eventId = Number(eventRow.event_id);
+      await this.sql.run(
+        `UPDATE ${events} SET start_date = ?, end_date = ?, timezone = ?, start_date_utc = ?, end_date_utc = ?, duration = ?, updated_at = ?, hash = '' WHERE event_id = ?`,
+        [...eventValues, eventId],
+      );
+    } else {
+      eventId = (
+        await this.sql.run(
+          `INSERT INTO ${events} (post_id, start_date, end_date, timezone, start_date_utc, end_date_utc, duration, updated_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')`,
+          [postId, ...eventValues],
+        )
+      ).insertId;
+    }
+
+    const occurrences = this.sql.table('tec_occurrences');
+    const hash = occurrenceHash({
+      postId,
+      startDate: dates._EventStartDate,
+      endDate: dates._EventEndDate,
+      startDateUtc: dates._EventStartDateUTC,
+      endDateUtc: dates._EventEndDateUTC,
+      duration,
+    });
+    const occurrenceValues = [eventId, dates._EventStartDate, dates._EventStartDateUTC, dates._EventEndDate, dates._EventEndDateUTC, duration, hash, nowUtc];
+    const occurrence = await this.sql.one<{ occurrence_id: number }>(
+      `SELECT occurrence_id FROM ${occurrences} WHERE post_id = ? ORDER BY occurrence_id LIMIT 1`,
+      [postId],
+    );
+    if (occurrence) {
+      await this.sql.run(
+        `UPDATE ${occurrences} SET event_id = ?, start_date = ?, start_date_utc = ?, end_date = ?, end_date_utc = ?, duration = ?, hash = ?, updated_at = ? WHERE occurrence_id = ?`,
+        [...occurrenceValues, Number(occurrence.occurrence_id)],
+      );
+    } else {
+      await this.sql.run(
+        `INSERT INTO ${occurrences} (event_id, start_date, start_date_utc, end_date, end_date_utc, duration, hash, updated_at, post_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [...occurrenceValues, postId],
+      );
+    }
+    return true;
+  }
+}

@@ -1,0 +1,53 @@
+import type { ModuleCatalogs } from '../i18n/catalogs';
+
+/** Translations of the organizer write arguments (`OrganizerArgs`). */
+export const ORGANIZERS_CATALOGS: ModuleCatalogs = {
+  fr: {
+    'OrganizerArgs.author': 'ID de l’auteur de l’organisateur',
+    'OrganizerArgs.date': 'Date de publication de l’organisateur',
+    'OrganizerArgs.date_utc': 'Date de publication de l’organisateur (en UTC)',
+    'OrganizerArgs.organizer': 'Nom de l’organisateur',
+    'OrganizerArgs.description': 'Description de l’organisateur',
+    'OrganizerArgs.status': 'Statut de publication de l’organisateur',
+    'OrganizerArgs.phone': 'Numéro de téléphone de l’organisateur',
+    'OrganizerArgs.website': 'Adresse du site web de l’organisateur',
+    'OrganizerArgs.email': 'Adresse e-mail de l’organisateur',
+    'OrganizerArgs.image': 'Image mise en avant de l’organisateur : ID ou URL',
+  },
+  de: {
+    'OrganizerArgs.author': 'ID des Autors des Veranstalters',
+    'OrganizerArgs.date': 'Veröffentlichungsdatum des Veranstalters',
+    'OrganizerArgs.date_utc': 'Veröffentlichungsdatum des Veranstalters (in UTC)',
+    'OrganizerArgs.organizer': 'Name des Veranstalters',
+    'OrganizerArgs.description': 'Beschreibung des Veranstalters',
+    'OrganizerArgs.status': 'Veröffentlichungsstatus des Veranstalters',
+    'OrganizerArgs.phone': 'Telefonnummer des Veranstalters',
+    'OrganizerArgs.website': 'Website-Adresse des Veranstalters',
+    'OrganizerArgs.email': 'E-Mail-Adresse des Veranstalters',
+    'OrganizerArgs.image': 'Beitragsbild des Veranstalters: ID oder URL',
+  },
+  es: {
+    'OrganizerArgs.author': 'ID del autor del organizador',
+    'OrganizerArgs.date': 'Fecha de publicación del organizador',
+    'OrganizerArgs.date_utc': 'Fecha de publicación del organizador (en UTC)',
+    'OrganizerArgs.organizer': 'Nombre del organizador',
+    'OrganizerArgs.description': 'Descripción del organizador',
+    'OrganizerArgs.status': 'Estado de publicación del organizador',
+    'OrganizerArgs.phone': 'Teléfono del organizador',
+    'OrganizerArgs.website': 'Dirección del sitio web del organizador',
+    'OrganizerArgs.email': 'Correo electrónico del organizador',
+    'OrganizerArgs.image': 'Imagen destacada del organizador: ID o URL',
+  },
+  it: {
+    'OrganizerArgs.author': 'ID dell’autore dell’organizzatore',
+    'OrganizerArgs.date': 'Data di pubblicazione dell’organizzatore',
+    'OrganizerArgs.date_utc': 'Data di pubblicazione dell’organizzatore (in UTC)',
+    'OrganizerArgs.organizer': 'Nome dell’organizzatore',
+    'OrganizerArgs.description': 'Descrizione dell’organizzatore',
+    'OrganizerArgs.status': 'Stato di pubblicazione dell’organizzatore',
+    'OrganizerArgs.phone': 'Numero di telefono dell’organizzatore',
+    'OrganizerArgs.website': 'Indirizzo del sito web dell’organizzatore',
+    'OrganizerArgs.email': 'Indirizzo e-mail dell’organizzatore',
+    'OrganizerArgs.image': 'Immagine in evidenza dell’organizzatore: ID o URL',
+  },
+};

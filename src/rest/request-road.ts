@@ -1,0 +1,99 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import { parse as parseQuery } from 'qs';
+import { AuthService } from '../auth/auth.service';
+import { authenticateMiddleware } from '../auth/authenticate.middleware';
+import { LoginThrottle } from '../auth/login-throttle.service';
+import { CacheablePaths, KnownCaller } from '../cache/cacheable-request';
+import { responseCache } from '../cache/response-cache.middleware';
+import { isAuthenticated } from '../auth/caller';
+import proxyAddr from 'proxy-addr';
+import { AppConfig } from '../config/app-config';
+import { DatabaseService } from '../database/database.service';
+import { PipelineRouteDescriber } from '../discovery/route-describer';
+import { requestLogging } from '../logging/request-logging';
+import { cors, corsConfigured, securityHeaders } from '../security/http-security';
+import { formBody, jsonBodyAsText, multipartBody, parseJsonLeniently } from './body-parsing';
+import { methodOverride, refuseLongUrls, rewriteUrl } from './http-pipeline';
+import { answerParserErrorsInEnvelope } from './parser-errors';
+import { enterRequestScope } from './request-scope.middleware';
+import { allowAndOptions } from './route-answers';
+import { standardHeaders } from './standard-headers';
+
+/** The road once laid: its front edge is installed after `app.init()`, over the finished server. */
+export interface RequestRoad {
+  /** The response cache's front: answers stored anonymous hits before Express sees the request. */
+  installFront(): void;
+}
+
+/**
+ * The road of a request before Nest routes it, in the order it is travelled (README "The request
+ * road"). Every step is a named Express step, so it runs for every path, matched or not, in exactly
+ * this order; Nest's router, the parameter stage and the controllers come after it (set up by
+ * `app.init()`).
+ *
+ * Why no Nest middleware (`configure(consumer)`) or guards here: WordPress does all of this before
+ * routing. A path no route matches still gets the URL rewrite, a 401 for bad credentials, an `Allow`
+ * header and an OPTIONS answer; Nest applies module middleware only after every `app.use` step and in
+ * module order, and guards run only on a matched route. Capabilities are checked in the services,
+ * after validation, because WordPress reports a bad parameter before a missing permission.
+ */
+export function installRequestRoad(app: NestExpressApplication, logger: Logger): RequestRoad {
+  const config = app.get(AppConfig);
+  const server = app.getHttpServer() as Server;
+
+  app.set('trust proxy', config.trustProxy); // decides req.ip: the login throttle's client and the request log
+  const cache = responseCache(app.get(DatabaseService), config, app.get(CacheablePaths), knownCaller(app));
+  app.set('query parser', (q: string) => parseQuery(q, { depth: 5, arrayLimit: 200, parameterLimit: 1000 })); // `a[]=1&a[]=2` is an array, as in WordPress
+  app.set('etag', false); // ETags come from json-express.adapter.ts (and the cache), over the final body
+  app.set('x-powered-by', false);
+  answerParserErrorsInEnvelope(server); // requests Node's parser refuses never reach a step
+
+  // (edge) response cache front, installFront below: an anonymous GET/HEAD hit is answered here, before every step.
+  const steps: [string, RequestHandler][] = [
+    ['request log', requestLogging(logger)], // first: every answer, refusals included, gets X-Request-Id and its log line
+    ['security headers', securityHeaders()], // before any step can answer, so every answer carries them
+    ...(corsConfigured(config) ? [['CORS', cors(config)] as [string, RequestHandler]] : []), // a preflight is answered before the URL, body or credentials are looked at
+    ['URL length limit', refuseLongUrls], // before any step reads the URL (414)
+    ['language prefix and REST root', rewriteUrl(config)], // /{lang}/ and REST_ROOT/NS_ROOT onto the internal routes, before anything matches a path
+    ['method override', methodOverride], // `_method` / X-HTTP-Method-Override decide the method the router and the parsers see
+    ['JSON body', jsonBodyAsText], // as text: a malformed body must not fail here…
+    ['JSON parse', parseJsonLeniently], // …but at the parameter stage, after routing (rest_invalid_json)
+    ['form body', formBody],
+    ['multipart body', multipartBody],
+    ['standard headers', standardHeaders(config)], // Link, X-Robots-Tag…: on every answer from here on, errors included
+    ['authentication', authenticateMiddleware(app.get(AuthService), app.get(LoginThrottle))], // before routing, as WordPress: bad credentials are 401 on every path; every step below needs the caller
+    ['request scope', enterRequestScope], // the caller decides replica or primary; everything after reads through this scope
+    ['response cache', cache.step], // inside the scope: reads the data version a miss is stored under; anonymous errors no-store
+    ['Allow and OPTIONS', allowAndOptions(() => app.get(PipelineRouteDescriber))], // last: needs the caller; answers OPTIONS for unmatched paths too
+  ];
+  for (const [name, handler] of steps) app.use(named(name, handler));
+
+  return { installFront: () => cache.installFront(server, logger) };
+}
+
+/**
+ * The response cache front's view of credentials (cacheable-request.ts): the user this client proved
+ * these exact credentials to be moments ago, as the authentication step would find them — the same
+ * client address (Express's `trust proxy`), and not while a login of that client failed here.
+ */
+function knownCaller(app: NestExpressApplication): KnownCaller {
+  const auth = app.get(AuthService);
+  const throttle = app.get(LoginThrottle);
+  const trust = (app.getHttpAdapter().getInstance() as { get(setting: string): (address: string, hop: number) => boolean }).get('trust proxy fn');
+  return (req, header) => {
+    const client = proxyAddr(req, trust);
+    if (throttle.failedHere(client)) return undefined;
+    const caller = auth.remembered(header, client);
+    return caller && isAuthenticated(caller) ? caller.id : undefined;
+  };
+}
+
+/** The step under its road name (Express lists it so: the stack reads as this file does). */
+function named(name: string, handler: RequestHandler): RequestHandler {
+  const step = (req: Request, res: Response, next: NextFunction) => handler(req, res, next);
+  Object.defineProperty(step, 'name', { value: name });
+  return step;
+}

@@ -1,0 +1,48 @@
+import { transactionMemo } from './transaction-memo';
+
+/** What happened to a record in a transaction, as the stores see it. `deleted`: permanently removed. */
+export type WriteAction = 'created' | 'updated' | 'trashed' | 'deleted';
+
+/**
+ * One record written by the current transaction: a post (`postType` when the store knows it; a
+ * permanently deleted post has no row left to read it from) or a term of a taxonomy.
+ */
+export type WriteNote =
+  { kind: 'post'; id: number; action: WriteAction; postType?: string } | { kind: 'term'; id: number; action: WriteAction; taxonomy: string };
+
+/** Which action a record's several notes in one transaction add up to: the highest rank wins. */
+const RANK: Record<WriteAction, number> = { updated: 0, created: 1, trashed: 2, deleted: 3 };
+
+const keyOf = (note: WriteNote) => (note.kind === 'post' ? `post:${note.id}` : `term:${note.taxonomy}:${note.id}`);
+
+type Entry = WriteNote & { createdHere: boolean };
+const journal = () => transactionMemo('write-journal', () => new Map<string, Entry>());
+
+/**
+ * The records the current transaction wrote, noted by the WordPress stores as they write (one call
+ * per write) and read by whoever records changes before the commit (DatabaseService.beforeCommit).
+ * It lives in the transaction's memo: a rolled-back or retried attempt starts with an empty journal.
+ * Several notes of one record become one: `created` then `updated` is `created`; `trashed` or
+ * `deleted` win over both; a record created and deleted in the same transaction never existed for
+ * anyone outside it and is left out. Outside a transaction, notes are dropped (nothing commits them).
+ */
+export function noteWrite(note: WriteNote): void {
+  const entries = journal();
+  if (!entries) return;
+  const key = keyOf(note);
+  const previous = entries.get(key);
+  if (!previous) {
+    entries.set(key, { ...note, createdHere: note.action === 'created' });
+    return;
+  }
+  const action = RANK[note.action] > RANK[previous.action] ? note.action : previous.action;
+  const postType = note.kind === 'post' && previous.kind === 'post' ? (previous.postType ?? note.postType) : undefined;
+  entries.set(key, { ...previous, action, ...(postType ? { postType } : {}), createdHere: previous.createdHere || note.action === 'created' });
+}
+
+/** The current transaction's records, one note each, in the order they were first written. */
+export function journaledWrites(): WriteNote[] {
+  return [...(journal()?.values() ?? [])]
+    .filter((note) => !(note.createdHere && note.action === 'deleted'))
+    .map(({ createdHere: _, ...note }) => note as WriteNote);
+}

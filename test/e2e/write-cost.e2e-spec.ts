@@ -1,0 +1,222 @@
+import { Sql, SqlParam, transactionScope } from '../../src/database/sql';
+import { phpUnserialize } from '../../src/wordpress/php-serialization';
+import { OptionsStore } from '../../src/wordpress/options.store';
+import { TermRow } from '../../src/wordpress/terms.store';
+import { ENGINE } from '../support/test-database';
+import { ADMIN, startTestApp, TestApp } from '../support/test-app';
+import { insertEvent, insertTerm } from './events-test-helpers';
+import { createEvent, EVENTS } from './events-write-helpers';
+
+// Issue #19: the cost of an event write is flat in the table's size. The statements of a write are
+// counted through the Sql seam (those issued inside its transaction); none may aggregate over all
+// events or over all of a term's relationships (term counts move by delta, the known range is
+// compared with the written event's dates), and on MariaDB the plan of each one reads a handful of
+// rows however many events share the table and its terms.
+jest.setTimeout(180_000);
+
+interface Statement {
+  text: string;
+  params: SqlParam[];
+}
+
+let t: TestApp;
+let category: TermRow;
+let tag: TermRow;
+let otherCategory: TermRow;
+let otherTag: TermRow;
+let venue: number;
+let organizer: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  // The plugin's option array exists, so the known range is kept (storage.md §11).
+  await t.app.get(OptionsStore).set('tribe_events_calendar_options', { schema_version: '6.0' });
+  category = await insertTerm(t, 'tribe_events_cat', 'Shared category');
+  otherCategory = await insertTerm(t, 'tribe_events_cat', 'Second category');
+  tag = await insertTerm(t, 'post_tag', 'Shared tag');
+  otherTag = await insertTerm(t, 'post_tag', 'Second tag');
+  const first = await createEvent(t, {
+    title: 'First',
+    venue: { venue: 'Hall' },
+    organizer: [{ organizer: 'Org' }],
+    categories: [category.term_id],
+    tags: [tag.term_id],
+  });
+  venue = first.venue.id;
+  organizer = first.organizer[0].id;
+});
+afterAll(() => t.close());
+
+/** Every event shares the first category and tag, so their relationships grow with the table. */
+async function fillTo(events: number): Promise<void> {
+  const row = await t.db.sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t.db.sql.table('posts')} WHERE post_type = 'tribe_events'`);
+  for (let i = Number(row!.n); i < events; i++) {
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    await insertEvent(t, { title: `Filler ${i}`, start: `2029-02-${day} 10:00:00`, end: `2029-02-${day} 11:00:00`, categories: [category], tags: [tag] });
+  }
+}
+
+/** The statements issued inside write transactions while `work` runs. */
+async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> {
+  const seen: Statement[] = [];
+  const record = (text: string, params: SqlParam[] = []) => {
+    if (transactionScope.getStore()) seen.push({ text: text.replace(/\s+/g, ' ').trim(), params });
+  };
+  const rows = Sql.prototype.rows;
+  const run = Sql.prototype.run;
+  const rowsSpy = jest.spyOn(Sql.prototype, 'rows').mockImplementation(function (this: Sql, text: string, params?: SqlParam[]) {
+    record(text, params);
+    return rows.call(this, text, params) as Promise<never[]>;
+  });
+  const runSpy = jest.spyOn(Sql.prototype, 'run').mockImplementation(function (this: Sql, text: string, params?: SqlParam[]) {
+    record(text, params);
+    return run.call(this, text, params);
+  });
+  try {
+    await work();
+  } finally {
+    rowsSpy.mockRestore();
+    runSpy.mockRestore();
+  }
+  return seen;
+}
+
+const body = (title: string) => ({
+  title,
+  start_date: '2029-02-10 09:00:00',
+  end_date: '2029-02-10 17:00:00',
+  venue,
+  organizer: [organizer],
+  categories: [category.term_id, otherCategory.term_id],
+  tags: [tag.term_id, otherTag.term_id],
+  cost: '10',
+});
+
+/** Statements that aggregate rows (a count, an earliest or latest value). */
+const aggregates = (statements: Statement[]) => statements.filter((s) => /\b(COUNT|MIN|MAX)\s*\(/i.test(s.text)).map((s) => s.text);
+
+/** MariaDB's row estimate for each plan step of the statement (SELECT, UPDATE, DELETE). */
+async function estimatedRows(statement: Statement): Promise<number[]> {
+  const plan = await t.db.sql.rows<{ rows: number | null }>(`EXPLAIN ${statement.text}`, statement.params);
+  return plan.map((step) => Number(step.rows ?? 0));
+}
+
+/** The stored known range next to the one computed over every published event's meta. */
+async function knownRange(): Promise<{ stored: Record<string, unknown>; computed: Record<string, unknown> }> {
+  const sql = t.db.sql;
+  const raw = await sql.one<{ option_value: string }>(`SELECT option_value FROM ${sql.table('options')} WHERE option_name = 'tribe_events_calendar_options'`);
+  const stored = phpUnserialize<Record<string, unknown>>(raw!.option_value)!;
+  const bound = async (key: string, fn: 'MIN' | 'MAX') => {
+    const from = `FROM ${sql.table('postmeta')} m JOIN ${sql.table('posts')} p ON p.ID = m.post_id
+      WHERE p.post_type = 'tribe_events' AND p.post_status = 'publish' AND m.meta_key = ?`;
+    const value = (await sql.one<{ v: string }>(`SELECT ${fn}(m.meta_value) AS v ${from}`, [key]))!.v;
+    const ids = await sql.rows<{ ID: number }>(`SELECT DISTINCT p.ID ${from} AND m.meta_value = ? ORDER BY p.ID`, [key, value]);
+    return { value, markers: ids.map((r) => Number(r.ID)) };
+  };
+  const earliest = await bound('_EventStartDate', 'MIN');
+  const latest = await bound('_EventEndDate', 'MAX');
+  return {
+    stored: {
+      earliest_date: stored.earliest_date,
+      earliest_date_markers: stored.earliest_date_markers,
+      latest_date: stored.latest_date,
+      latest_date_markers: stored.latest_date_markers,
+    },
+    computed: { earliest_date: earliest.value, earliest_date_markers: earliest.markers, latest_date: latest.value, latest_date_markers: latest.markers },
+  };
+}
+
+/** Every term's stored count next to a recount of its published events. */
+async function termCounts(): Promise<{ stored: number; recount: number }[]> {
+  const sql = t.db.sql;
+  return (
+    await sql.rows<{ stored: number; recount: number }>(
+      `SELECT tt.count AS stored, (SELECT COUNT(*) FROM ${sql.table('term_relationships')} tr JOIN ${sql.table('posts')} p ON p.ID = tr.object_id
+         WHERE tr.term_taxonomy_id = tt.term_taxonomy_id AND p.post_status = 'publish') AS recount
+       FROM ${sql.table('term_taxonomy')} tt`,
+    )
+  ).map((r) => ({ stored: Number(r.stored), recount: Number(r.recount) }));
+}
+
+describe('write cost is flat in the number of events', () => {
+  it('a create issues the same statements with 5 or 500 events, none aggregating over events or a term’s relationships', async () => {
+    await fillTo(5);
+    const small = await statementsOf(() => createEvent(t, body('Small table')));
+    await fillTo(500);
+    const large = await statementsOf(() => createEvent(t, body('Large table')));
+
+    expect(large.map((s) => s.text)).toEqual(small.map((s) => s.text));
+    expect(aggregates(large)).toEqual([]);
+    // One multi-row INSERT for the event's meta rows; no read of a meta key before its write.
+    expect(large.filter((s) => /^INSERT INTO \S*postmeta/.test(s.text))).toHaveLength(1);
+    expect(large.filter((s) => /FROM \S*postmeta\W.*meta_key = \?/.test(s.text))).toEqual([]);
+    // Site settings come from the request's one read, not again inside the transaction.
+    expect(large.filter((s) => /FROM \S*options\W.*option_name IN/.test(s.text))).toEqual([]);
+    if (ENGINE === 'mysql') {
+      const planned = large.filter((s) => /^(SELECT|UPDATE|DELETE)\b/.test(s.text) && !/GET_LOCK|information_schema/.test(s.text));
+      const estimates = [];
+      for (const statement of planned) estimates.push({ statement: statement.text, rows: Math.max(...(await estimatedRows(statement))) });
+      expect(estimates.filter((e) => e.rows > 60)).toEqual([]);
+    }
+    const counts = await termCounts();
+    expect(counts.map((c) => c.stored)).toEqual(counts.map((c) => c.recount));
+  });
+
+  it('keeps the known range and the term counts by difference through moves, unpublishing, the trash and deletion', async () => {
+    await fillTo(500);
+    const early = await createEvent(t, { ...body('Earliest'), start_date: '2026-06-01 08:00:00', end_date: '2026-06-01 09:00:00' });
+    const late = await createEvent(t, { ...body('Latest'), start_date: '2031-06-01 08:00:00', end_date: '2031-06-01 09:00:00' });
+    const twin = await createEvent(t, { ...body('Twin'), start_date: '2026-06-01 08:00:00', end_date: '2026-06-01 08:30:00' });
+    expect((await knownRange()).stored).toEqual({
+      earliest_date: '2026-06-01 08:00:00',
+      earliest_date_markers: [early.id, twin.id],
+      latest_date: '2031-06-01 09:00:00',
+      latest_date_markers: [late.id],
+    });
+
+    const steps: [string, () => Promise<unknown>][] = [
+      [
+        'a marker of two leaves',
+        () =>
+          t.http
+            .patch(`${EVENTS}/${twin.id}`)
+            .set('Authorization', ADMIN)
+            .send({ start_date: '2029-03-01 08:00:00', end_date: '2029-03-01 09:00:00' })
+            .expect(200),
+      ],
+      ['the last marker is unpublished', () => t.http.patch(`${EVENTS}/${early.id}`).set('Authorization', ADMIN).send({ status: 'draft' }).expect(200)],
+      ['it is published again', () => t.http.patch(`${EVENTS}/${early.id}`).set('Authorization', ADMIN).send({ status: 'publish' }).expect(200)],
+      [
+        'the latest moves inwards',
+        () =>
+          t.http
+            .patch(`${EVENTS}/${late.id}`)
+            .set('Authorization', ADMIN)
+            .send({ end_date: '2029-04-01 09:00:00', start_date: '2029-04-01 08:00:00' })
+            .expect(200),
+      ],
+      ['the earliest is trashed', () => t.http.delete(`${EVENTS}/${early.id}`).set('Authorization', ADMIN).expect(200)],
+      [
+        'terms change with the status',
+        () =>
+          t.http
+            .patch(`${EVENTS}/${twin.id}`)
+            .set('Authorization', ADMIN)
+            .send({ status: 'draft', categories: [otherCategory.term_id], tags: [] })
+            .expect(200),
+      ],
+      // Issue #18: deleting for good (a published event holding a bound, then one already trashed).
+      ['the latest is deleted for good', () => t.http.delete(`${EVENTS}/${late.id}?force=true`).set('Authorization', ADMIN).expect(200)],
+      ['a trashed event is deleted for good', () => t.http.delete(`${EVENTS}/${early.id}?force=true`).set('Authorization', ADMIN).expect(200)],
+    ];
+    for (const [step, write] of steps) {
+      const statements = await statementsOf(write);
+      const { stored, computed } = await knownRange();
+      expect({ step, range: stored }).toEqual({ step, range: computed });
+      const counts = await termCounts();
+      expect({ step, counts: counts.map((c) => c.stored) }).toEqual({ step, counts: counts.map((c) => c.recount) });
+      // No write recounts a term over its relationships.
+      expect({ step, counts: statements.filter((s) => /COUNT\s*\(/i.test(s.text)).length }).toEqual({ step, counts: 0 });
+    }
+  });
+});
