@@ -18,6 +18,23 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** @nestjs/swagger's metadata key of @ApiOperation (its constants are not exported). */
 const API_OPERATION = 'swagger/apiOperation';
 
+/** WordPress's global parameters, honoured on every route (docs/global-params.md). */
+const GLOBAL_QUERY_PARAMS = [
+  {
+    name: '_fields',
+    required: false,
+    description: 'Only these keys of the answer, comma-separated; `a.b` is key b inside a (each item of a list).',
+    schema: { type: 'string' as const },
+  },
+  {
+    name: '_envelope',
+    required: false,
+    description: 'Answer 200 with {body, status, headers} instead of the real status and headers.',
+    schema: { type: 'boolean' as const },
+    allowEmptyValue: true,
+  },
+];
+
 /** Swagger path of a handler, as @nestjs/swagger writes it (`/wp-json/.../venues/{id}`). */
 const swaggerPath = (handler: RouteHandler) => handler.route.swaggerPath;
 
@@ -40,6 +57,7 @@ function decorateHandlers(handlers: RouteHandler[]): void {
     const text = operationText(handler);
     if (text && !declared?.summary) decorate(ApiOperation(text));
     decorateResponses(handler, decorate);
+    for (const parameter of GLOBAL_QUERY_PARAMS) decorate(ApiQuery(parameter));
     for (const name of route.pathParams) {
       const spec = endpoint.args.find((a) => a.name === name)!.spec;
       decorate(ApiParam({ name, required: true, description: spec.description, schema: acceptedSchema(spec) }));

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { AppConfig } from '../config/app-config';
+import { restRouteUrl } from './global-params';
 import { RestRequest } from './request-context';
 import { RestError } from './rest-error';
 
@@ -28,9 +29,12 @@ export function refuseLongUrls(req: Request, _res: Response, next: NextFunction)
   next();
 }
 
-/** `/{lang}{REST_ROOT}/{NS_ROOT}/events/v1/...` → `/wp-json/tribe/events/v1/...`, with the language. */
+/**
+ * `/{lang}{REST_ROOT}/{NS_ROOT}/events/v1/...` → `/wp-json/tribe/events/v1/...`, with the language;
+ * `/?rest_route=/...` (plain permalinks) first becomes the pretty form.
+ */
 export function rewriteRestUrl(original: string, config: AppConfig): { url: string; language?: string } {
-  let url = original;
+  let url = restRouteUrl(original, config.restRoot) ?? original;
   let language: string | undefined;
   const lang = LANGUAGE_PREFIX.exec(url);
   if (lang && url.slice(lang[0].length).toLowerCase().startsWith(config.restRoot.toLowerCase())) {

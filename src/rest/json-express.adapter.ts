@@ -4,6 +4,7 @@ import { ANONYMOUS, isAuthenticated } from '../auth/caller';
 import { notifyBody } from '../cache/body-capture';
 import { entityTag, ifNoneMatchMatches, PUBLIC_CACHE_CONTROL, sendNotModified } from '../cache/conditional-get';
 import type { RestRequest } from './request-context';
+import { shapeAnswer } from './global-params';
 import { SerializedAnswer } from './serialized-answer';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
@@ -12,7 +13,8 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
  * Every REST answer is JSON with WordPress's exact `Content-Type` (Express would lower-case the
  * charset). Serialising here, once, also keeps Express's per-response content negotiation off the
  * hot path. A 200 GET/HEAD answer also gets its ETag here (and 304 when If-None-Match matches it).
- * Answers serialised in another media type (SerializedAnswer: pages, feeds) are sent the same way.
+ * Answers serialised in another media type (SerializedAnswer: pages, feeds) are sent the same way;
+ * JSON answers first get WordPress's `_fields` and `_envelope` (global-params/).
  */
 export class JsonExpressAdapter extends ExpressAdapter {
   reply(response: Response, body: unknown, statusCode?: number) {
@@ -20,12 +22,13 @@ export class JsonExpressAdapter extends ExpressAdapter {
     if (body !== null && body !== undefined && typeof body === 'object' && typeof (body as { getStream?: unknown }).getStream === 'function') {
       return super.reply(response, body, statusCode);
     }
+    const req = response.req as Request;
     const serialized = body instanceof SerializedAnswer ? body : undefined;
     if (serialized?.status !== undefined) response.status(serialized.status);
-    const payload = Buffer.from(serialized ? serialized.body : JSON.stringify(body ?? null), 'utf8');
+    const json = serialized ? undefined : shapeAnswer(req, response, body ?? null, response.statusCode >= 400);
+    const payload = Buffer.from(serialized ? serialized.body : JSON.stringify(json), 'utf8');
     response.setHeader('Content-Type', serialized ? serialized.contentType : JSON_CONTENT_TYPE);
     response.setHeader('Content-Length', payload.length);
-    const req = response.req as Request;
     if (response.statusCode === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
       const etag = entityTag(payload, response);
       response.setHeader('ETag', etag);

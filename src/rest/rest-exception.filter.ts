@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DATABASE_UNAVAILABLE, databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../database/database-errors';
+import { shapeAnswer } from './global-params';
 import { JSON_CONTENT_TYPE } from './json-express.adapter';
 import { RestError } from './rest-error';
 
@@ -25,12 +26,12 @@ export class RestExceptionFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     const error = this.toRestError(exception, req);
     if (res.headersSent) return;
-    const payload = Buffer.from(JSON.stringify(error.toBody()), 'utf8');
     res.status(error.status);
+    // The error's Retry-After goes before shaping, so `_envelope` carries it as WordPress would.
+    if (error.code === DATABASE_UNAVAILABLE) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    const payload = Buffer.from(JSON.stringify(shapeAnswer(req, res, error.toBody(), true)), 'utf8');
     res.setHeader('Content-Type', JSON_CONTENT_TYPE);
     res.setHeader('Content-Length', payload.length);
-    // The database is out of reach or busy beyond the bounded wait: the client may try again shortly.
-    if (error.code === DATABASE_UNAVAILABLE) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.end(req.method === 'HEAD' ? undefined : payload);
   }
 

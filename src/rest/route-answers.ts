@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { shapeAnswer } from './global-params';
 import { JSON_CONTENT_TYPE } from './json-express.adapter';
 import { RestRequest } from './request-context';
 
@@ -24,8 +25,9 @@ export function allowAndOptions(routes: () => RouteDescriber) {
     routes()
       .describeRoute(request)
       .then((description) => {
-        const payload = Buffer.from(JSON.stringify(description ?? []), 'utf8');
-        res.status(200).setHeader('Content-Type', JSON_CONTENT_TYPE);
+        res.status(200);
+        const payload = Buffer.from(JSON.stringify(shapeAnswer(req, res, description ?? [], false)), 'utf8');
+        res.setHeader('Content-Type', JSON_CONTENT_TYPE);
         res.setHeader('Content-Length', payload.length);
         res.end(payload);
       })

@@ -88,6 +88,9 @@ describe('Swagger document', () => {
     expect(create.categories.items.oneOf.map((s: Json) => s.type)).toEqual(['integer', 'string']);
     expect(create.venue.oneOf.map((s: Json) => s.type)).toEqual(['integer', 'object', 'array']);
     expect(create.title.description).toBe('The event title');
+    // WordPress's global parameters, on every operation (docs/global-params.md).
+    const single = swagger.paths[`${BASE}/venues/{id}`].delete.parameters as Json[];
+    for (const params of [Object.values(list) as Json[], single]) expect(params.map((p) => p.name)).toEqual(expect.arrayContaining(['_fields', '_envelope']));
   });
 
   it('serves the UI and its document under every language prefix, descriptions translated', async () => {
