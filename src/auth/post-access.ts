@@ -4,6 +4,7 @@ import { PostMeta, PostRow, TRASH_META_STATUS } from '../wordpress/posts.store';
 import { passwordMatches } from '../wordpress/password-blanking';
 import { PasswordAccess, PUBLISHED_STATUSES, ReadableStatuses } from '../wordpress/post-conditions';
 import type { ReadCredentials } from '../rest/request-context';
+import { shownValue } from '../rest/params/shown-value';
 
 /** Statuses WordPress knows (storage.md §9); list filters accept them from privileged callers. */
 export const REGISTERED_STATUSES: readonly string[] = [
@@ -84,19 +85,19 @@ export function readableStatuses(caller: Caller, postType: string, statuses: rea
 /**
  * The `status` list parameter (auth-and-permissions.md §4.2): callers without `edit_<type>` get
  * `publish` and may only ask for exactly `publish`; editors get "any" by default and may ask for
- * any registered status (comma list, `any` allowed). Undefined means the value is invalid.
+ * any registered status (comma list, `any` allowed). A string is why the value is refused.
  */
-export function listStatuses(caller: Caller, capabilityBase: string, requested: readonly string[] | undefined): string[] | undefined {
+export function listStatuses(caller: Caller, capabilityBase: string, requested: readonly string[] | undefined): string[] | string {
   const privileged = caller.capabilities.has(`edit_${capabilityBase}`);
   if (requested === undefined) return privileged ? [...ANY_STATUSES] : ['publish'];
   const asked = requested.map((s) => String(s).trim()).filter(Boolean);
-  if (!privileged) return asked.length > 0 && asked.every((s) => s === 'publish') ? ['publish'] : undefined;
-  if (!asked.length) return undefined;
+  if (!asked.length) return 'status names no status.';
+  if (!privileged) return asked.every((s) => s === 'publish') ? ['publish'] : 'status: only publish can be listed without the right to edit these records.';
   const result = new Set<string>();
   for (const status of asked) {
     if (status === 'any') ANY_STATUSES.forEach((s) => result.add(s));
     else if (REGISTERED_STATUSES.includes(status)) result.add(status);
-    else return undefined;
+    else return `status: unknown status ${shownValue(status)} (one of ${REGISTERED_STATUSES.join(', ')} or any).`;
   }
   return [...result];
 }

@@ -76,14 +76,14 @@ const CONDITIONS: Record<Bound, { key: 'start' | 'end'; operator: DateCondition[
 /** The calendar date written in v, evaluated in UTC. */
 function dateOf(value: string | number, param: string, now: number): WallTime {
   const parsed = parseDateInput(value, UTC_ZONE, now);
-  if (!parsed) throw new DateInputError(param);
+  if (!parsed) throw DateInputError.notADate(param, value);
   return parsed.written;
 }
 
 /** Strict mode: v read as UTC, shown as wall time in Z. */
 function strictValue(value: string | number, param: string, zone: EventZone, now: number): string {
   const parsed = parseDateInput(value, UTC_ZONE, now);
-  if (!parsed) throw new DateInputError(param);
+  if (!parsed) throw DateInputError.notADate(param, value);
   return formatWall(instantToWall(zone, parsed.instant));
 }
 

@@ -71,17 +71,17 @@ export function formatUtc(instantMs: number): string {
 
 /** A start/end input evaluated in the event zone, as a local wall time (offsets/timestamps converted, Q15). */
 function localFromInput(value: string | number, zone: EventZone, now: number, param: string): WallTime {
-  if (value === '' || value === null) throw new DateInputError(param);
+  if (value === '' || value === null) throw DateInputError.notADate(param, value);
   const parsed = parseDateInput(value, zone, now);
-  if (!parsed) throw new DateInputError(param);
+  if (!parsed) throw DateInputError.notADate(param, value);
   return instantToWall(zone, parsed.instant);
 }
 
 /** A stored bound an update keeps; one an older version stored out of range (`0NaN-…`, year 300000) is unusable. */
 function localFromStored(value: string | null | undefined, zone: EventZone, param: string): WallTime {
   const wall = parseStoredWall(value);
-  if (!wall) throw new DateInputError(param, true);
-  if (!isStorableInstant(wallToMs(wall))) throw new DateInputError(param);
+  if (!wall) throw DateInputError.missing(param);
+  if (!isStorableInstant(wallToMs(wall))) throw DateInputError.storedUnreadable(param);
   // Normalised through the zone so a wall time skipped by a DST change reads like PHP's DateTime.
   return instantToWall(zone, wallToInstant(zone, wall));
 }
@@ -98,10 +98,10 @@ export function prepareEventDates(input: EventDatesInput, site: SiteDateSettings
   const nowMs = typeof now === 'number' ? now : now.getTime();
   const isUpdate = stored !== undefined;
   if (!isUpdate) {
-    if (input.start_date === undefined) throw new DateInputError('start_date', true);
-    if (input.end_date === undefined) throw new DateInputError('end_date', true);
+    if (input.start_date === undefined) throw DateInputError.missing('start_date');
+    if (input.end_date === undefined) throw DateInputError.missing('end_date');
   }
-  if (input.timezone && !resolveZone(input.timezone)) throw new DateInputError('timezone');
+  if (input.timezone && !resolveZone(input.timezone)) throw DateInputError.unknownZone('timezone', input.timezone);
 
   const zoneString = input.timezone || (input.timezone === '' || !isUpdate ? site.timezone : stored?._EventTimezone || site.timezone);
   const zone = zoneOrFallback(zoneString);
@@ -124,8 +124,8 @@ export function prepareEventDates(input: EventDatesInput, site: SiteDateSettings
 
   // Each bound must be storable in the event zone and in UTC: an input with its own offset, or an
   // all-day end moved past midnight by the cutoff, may leave years 1000–9999 though the input did not.
-  if (!isStorableWall(start)) throw new DateInputError('start_date');
-  if (!isStorableWall(end)) throw new DateInputError('end_date');
+  if (!isStorableWall(start)) throw DateInputError.outOfRange('start_date');
+  if (!isStorableWall(end)) throw DateInputError.outOfRange('end_date');
   const localStart = formatWall(start);
   let localEnd = formatWall(end);
   if (localEnd < localStart) {
@@ -134,8 +134,8 @@ export function prepareEventDates(input: EventDatesInput, site: SiteDateSettings
   }
   const startInstant = wallToInstant(zone, start);
   const endInstant = wallToInstant(zone, end);
-  if (!isStorableInstant(startInstant)) throw new DateInputError('start_date');
-  if (!isStorableInstant(endInstant)) throw new DateInputError('end_date');
+  if (!isStorableInstant(startInstant)) throw DateInputError.outOfRange('start_date');
+  if (!isStorableInstant(endInstant)) throw DateInputError.outOfRange('end_date');
 
   return {
     dates: {

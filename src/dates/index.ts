@@ -13,7 +13,7 @@
  *   prepareEventDates({ start_date?, end_date?, timezone?, all_day? }, { timezone, multiDayCutoff? }, now, stored?)
  *       → { dates: { _EventStartDate, _EventEndDate, _EventStartDateUTC, _EventEndDateUTC, _EventDuration,
  *                    _EventTimezone, _EventTimezoneAbbr } | null, allDay: '1' | null | undefined }
- *       throws DateInputError(param, missing) for unusable/missing values
+ *       throws DateInputError (param, reason, missing) for unusable/missing values
  *   beginningOfDay(wall, cutoff), endOfDay(wall, cutoff), parseCutoff(multiDayCutoff)     (§1.6)
  *   occurrenceHash({ postId, startDate, endDate, startDateUtc, endDateUtc, duration }): string  (storage.md §11)
  * Responses

@@ -41,12 +41,12 @@ export function preparePublicationDates(input: PublicationInput, ctx: Publicatio
   const site = zoneOrFallback(ctx.siteTimezone);
   const parse = (value: string | number, param: string, utc: boolean) => {
     const parsed = value === '' ? null : parseDateInput(value, utc ? UTC_ZONE : site, now);
-    if (!parsed) throw new DateInputError(param);
+    if (!parsed) throw DateInputError.notADate(param, value);
     return parsed.instant;
   };
   const local = (instant: number, param: string) => {
     const wall = instantToWall(site, instant);
-    if (!isStorableWall(wall)) throw new DateInputError(param);
+    if (!isStorableWall(wall)) throw DateInputError.outOfRange(param);
     return formatWall(wall);
   };
 

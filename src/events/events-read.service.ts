@@ -7,7 +7,7 @@ import { passwordAccess } from '../auth/post-access';
 import { ReadCredentials } from '../rest/request-context';
 import { canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from '../auth/post-access';
 import { effectivePerPage, Page } from '../rest/pagination/page';
-import { addressedSlug } from '../rest/params/slug-segment';
+import { addressedSlug, noRecordWithSlug } from '../rest/params/slug-segment';
 import { RestError } from '../rest/rest-error';
 import { PostRow, PostsStore } from '../wordpress/posts.store';
 import { SiteService } from '../wordpress/site.service';
@@ -21,6 +21,7 @@ import { EventLoader, EventRepresentationMode } from './read/event.loader';
 import { EventSettingsReader } from './read/event-settings';
 import { searchTerms } from './read/event-search';
 import { EventTermFilter } from './read/event-term-filter';
+import { shownValue } from '../rest/params/shown-value';
 
 export const EVENT_POST_TYPE = 'tribe_events';
 
@@ -88,7 +89,7 @@ export class EventsReadService {
     if (event) return event;
     if ('slug' in ref) {
       const post = await this.posts.bySlug(EVENT_POST_TYPE, addressedSlug(ref.slug));
-      if (!post) throw RestError.invalidParams({ slug: 'Invalid parameter.' });
+      if (!post) throw RestError.invalidParams({ slug: noRecordWithSlug('event', ref.slug) });
       return post;
     }
     const post = await this.posts.byId(ref.id);
@@ -112,7 +113,7 @@ export class EventsReadService {
   private async filters(args: EventListArgs, caller: Caller, credentials: ReadCredentials): Promise<EventListFilters> {
     const invalid: Record<string, string> = {};
     const statuses = listStatuses(caller, EVENT_POST_TYPE, args.status);
-    if (!statuses) invalid.status = 'Invalid parameter.';
+    if (typeof statuses === 'string') invalid.status = statuses;
     const [categories, tags, venueIds, organizerIds, parentOk, ticketData, geo] = await Promise.all([
       args.categories && this.termFilter.resolve('tribe_events_cat', args.categories),
       args.tags && this.termFilter.resolve('post_tag', args.tags),
@@ -122,11 +123,11 @@ export class EventsReadService {
       args.ticketed !== undefined && this.tickets.present(),
       this.geoSelection(args),
     ]);
-    if (categories === null) invalid.categories = 'Invalid parameter.';
-    if (tags === null) invalid.tags = 'Invalid parameter.';
-    if (venueIds === null) invalid.venue = 'Invalid parameter.';
-    if (organizerIds === null) invalid.organizer = 'Invalid parameter.';
-    if (!parentOk) invalid.post_parent = 'Invalid parameter.';
+    if (typeof categories === 'string') invalid.categories = `categories: no event category has the ID, slug or name ${shownValue(categories)}.`;
+    if (typeof tags === 'string') invalid.tags = `tags: no tag has the ID, slug or name ${shownValue(tags)}.`;
+    if (typeof venueIds === 'string') invalid.venue = `venue: no venue has the ID ${venueIds}.`;
+    if (typeof organizerIds === 'string') invalid.organizer = `organizer: no organizer has the ID ${organizerIds}.`;
+    if (!parentOk) invalid.post_parent = `post_parent: no event has the ID ${args.post_parent}.`;
     // Without any Event Tickets data the plugin's answer without Event Tickets (errors.md): `true` fails, `false` is no filter.
     const details: Record<string, unknown> = {};
     if (args.ticketed && !ticketData) {
@@ -138,15 +139,16 @@ export class EventsReadService {
     const settings = await this.settings.read();
     const window = this.window(args, settings.timezone, settings);
     return {
-      statuses: readableStatuses(caller, EVENT_POST_TYPE, statuses!),
+      // Every string (a refusal) was thrown above.
+      statuses: readableStatuses(caller, EVENT_POST_TYPE, statuses as string[]),
       callerId: caller.id,
       dates: window.conditions,
       orderKey: window.orderKey,
       include: args.include && [...new Set(args.include)],
-      categoryTermTaxonomyIds: categories ?? undefined,
-      tagTermTaxonomyIds: tags ?? undefined,
-      venueIds: venueIds ?? undefined,
-      organizerIds: organizerIds ?? undefined,
+      categoryTermTaxonomyIds: (categories as number[] | undefined) || undefined,
+      tagTermTaxonomyIds: (tags as number[] | undefined) || undefined,
+      venueIds: (venueIds as number[] | undefined) || undefined,
+      organizerIds: (organizerIds as number[] | undefined) || undefined,
       geo,
       featured: args.featured,
       ticketed: ticketData ? args.ticketed : undefined,
@@ -176,7 +178,7 @@ export class EventsReadService {
       const window = eventDateWindow(args.include ? { ...params, start_date: undefined, end_date: undefined } : params, timezone, Date.now(), options);
       return args.include && !relative ? { ...window, conditions: [] } : window;
     } catch (error) {
-      if (error instanceof DateInputError) throw RestError.invalidParams({ [error.param]: 'Invalid parameter.' });
+      if (error instanceof DateInputError) throw RestError.invalidParams({ [error.param]: error.reason });
       throw error;
     }
   }
@@ -194,9 +196,11 @@ export class EventsReadService {
   }
 
   /** The IDs when every one names a post of that type (any status), else null. */
-  private async existing(postType: string, values: (string | number)[]): Promise<number[] | null> {
+  /** The IDs, or the first one that names no post of the type (as a string). */
+  private async existing(postType: string, values: (string | number)[]): Promise<number[] | string> {
     const ids = [...new Set(values.map(Number))];
     const found = await this.posts.byIds(ids);
-    return ids.every((id) => found.get(id)?.post_type === postType) ? ids : null;
+    const missing = ids.find((id) => found.get(id)?.post_type !== postType);
+    return missing === undefined ? ids : String(missing);
   }
 }

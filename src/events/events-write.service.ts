@@ -9,7 +9,7 @@ import { PostsStore } from '../wordpress/posts.store';
 import { SiteClockService } from '../wordpress/site-clock';
 import { RawEventParams } from './dto/event-write.args';
 import { EVENT_POST_TYPE, EventRef, EventsReadService } from './events-read.service';
-import { addressedSlug } from '../rest/params/slug-segment';
+import { addressedSlug, noRecordWithSlug } from '../rest/params/slug-segment';
 import { EventWriteArgs, EventWritePlan, EventWritePlanner, StoredEvent } from './write/event-write-plan';
 import { EventWriter } from './write/event-writer';
 
@@ -82,7 +82,7 @@ export class EventsWriteService {
    */
   async remove(ref: EventRef, force: boolean, caller: Caller, origin: string): Promise<Representation> {
     const stored = await this.stored(ref);
-    if ('slug' in ref && !stored) throw RestError.invalidParams({ slug: 'Invalid parameter.' });
+    if ('slug' in ref && !stored) throw RestError.invalidParams({ slug: noRecordWithSlug('event', ref.slug) });
     if (stored?.post.post_type === EVENT_POST_TYPE) requirePermission(caller, can('delete', caller, stored.post, stored.meta));
     else requireCapabilities(caller, 'delete_tribe_events');
     const { post } = this.existingEvent(ref, stored);

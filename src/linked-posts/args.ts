@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { because, notEmpty } from '../rest/params/arg-checks';
 import { ArgSpec } from '../rest/params/rest-arg.decorator';
 import { isTimeInput } from '../dates';
 
@@ -28,39 +29,45 @@ export function isAbsoluteUrl(value: string): boolean {
   }
 }
 
+/** Validators of the write arguments events, venues and organizers share, with their reasons. */
+export const publicationDate = because(isTimeInput, 'is not a date or time');
+export const writableStatus = because((v: string) => WRITABLE_STATUSES.includes(v), `is not one of ${WRITABLE_STATUSES.join(', ')}`);
+export const absoluteUrl = because((v: string) => v === '' || isAbsoluteUrl(v), 'is not an absolute URL');
+export const imageReference = because((v: string) => v === '' || /^\d+$/.test(v.trim()) || isAbsoluteUrl(v), 'is not an attachment ID or an absolute URL');
+
 /** Argument specs shared by the venue and organizer write DTOs (Single_Venue/Single_Organizer CREATE_args). */
 export const LINKED_ARGS = {
   author: (what: string): ArgSpec => ({ type: 'integer', description: `The ${what} author ID` }),
-  date: (what: string): ArgSpec => ({ type: 'string', description: `The ${what} publication date`, validate: isTimeInput }),
+  date: (what: string): ArgSpec => ({ type: 'string', description: `The ${what} publication date`, validate: publicationDate }),
   dateUtc: (what: string): ArgSpec => ({
     type: 'string',
     description: `The ${what} publication date (UTC time zone)`,
-    validate: isTimeInput,
+    validate: publicationDate,
   }),
   name: (what: string, required: boolean): ArgSpec => ({
     type: 'string',
     description: `The ${what} name`,
     required,
-    validate: (v: string) => v !== '',
+    validate: notEmpty,
   }),
   description: (what: string): ArgSpec => ({ type: 'string', description: `The ${what} description`, default: null }),
   status: (what: string): ArgSpec => ({
     type: 'string',
     description: `The ${what} post status`,
-    validate: (v: string) => WRITABLE_STATUSES.includes(v),
+    validate: writableStatus,
   }),
   text: (description: string): ArgSpec => ({ type: 'string', description, default: null }),
   website: (what: string): ArgSpec => ({
     type: 'string',
     description: `The ${what} website URL`,
     default: null,
-    validate: (v: string) => v === '' || isAbsoluteUrl(v),
+    validate: absoluteUrl,
   }),
   image: (what: string): ArgSpec => ({
     type: 'string',
     description: `The ${what} featured image ID or URL`,
     default: null,
-    validate: (v: string) => v === '' || /^\d+$/.test(v.trim()) || isAbsoluteUrl(v),
+    validate: imageReference,
   }),
   flag: (description: string): ArgSpec => ({ type: 'string', description, default: null }),
 };

@@ -7,6 +7,7 @@ import { ExternalImage, externalImage } from '../wordpress/external-image';
 import { DateInputError, parseDateInput, preparePublicationDates, PublicationInput, UTC_ZONE, zoneOrFallback } from '../dates';
 import { SiteClock } from '../wordpress/site-clock';
 import { UsersStore } from '../wordpress/users.store';
+import { shownValue } from '../rest/params/shown-value';
 import { LinkedInput } from './linked-post-type';
 
 /** A write's parameters after the checks that need the database. */
@@ -48,7 +49,7 @@ export class LinkedInputResolver {
     if (supplied(args, 'author')) {
       const author = Number(args.author);
       if (author > 0 && (await this.users.findById(author))) resolved.author = author;
-      else invalid.author = 'Invalid parameter.';
+      else invalid.author = `author: no user has the ID ${shownValue(args.author)}.`;
     }
     // `date` is read in the site time zone (Q52 DEVIATE), `date_utc` as UTC.
     for (const [name, zone] of [
@@ -58,7 +59,7 @@ export class LinkedInputResolver {
       if (!supplied(args, name)) continue;
       const value = args[name] as string;
       if (parseDateInput(value, zone, now)) resolved.dates[name] = value;
-      else invalid[name] = 'Invalid parameter.';
+      else invalid[name] = DateInputError.notADate(name, value).reason;
     }
     // A date that parses may still fall outside DATETIME's range once written in the other column's zone.
     if (!invalid.date && !invalid.date_utc) {
@@ -66,7 +67,7 @@ export class LinkedInputResolver {
         preparePublicationDates(resolved.dates, { siteTimezone: clock.timezone, now, status: 'publish' });
       } catch (error) {
         if (!(error instanceof DateInputError)) throw error;
-        invalid[error.param] = 'Invalid parameter.';
+        invalid[error.param] = error.reason;
       }
     }
     if (supplied(args, 'image')) {

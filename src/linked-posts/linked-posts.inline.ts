@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { DatabaseService } from '../database/database.service';
 import { RestValidationPipe } from '../rest/params/rest-validation.pipe';
+import { shownValue } from '../rest/params/shown-value';
 import { RestError } from '../rest/rest-error';
 import { PostLinks } from '../wordpress/permalinks';
 import { PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
@@ -109,7 +110,7 @@ export class LinkedPostsInline {
             .map((s) => s.trim())
             .filter(Boolean)
         : [raw];
-    if (type.nameField === 'venue' && list.length !== 1) throw this.invalid(type);
+    if (type.nameField === 'venue' && list.length !== 1) throw this.invalid(type, `venue: an event has one venue; ${list.length} were given.`);
     return list;
   }
 
@@ -122,9 +123,9 @@ export class LinkedPostsInline {
     alreadyLinked: readonly number[],
   ): Promise<LinkItem> {
     if (isId(element)) return { existing: await this.existing(type, Number(element), caller, alreadyLinked) };
-    if (!isPlainObject(element)) throw this.invalid(type);
+    if (!isPlainObject(element)) throw this.invalid(type, notAReference(type, element));
     if (element.id !== undefined && element.id !== null && element.id !== '' && element.id !== 0) {
-      if (!isId(element.id)) throw this.invalid(type);
+      if (!isId(element.id)) throw this.invalid(type, notAReference(type, element.id));
       return { existing: await this.existing(type, Number(element.id), caller, alreadyLinked) };
     }
     const emptyName = element[type.nameField] === '' && type.emptyInlineName === 'could-not-create';
@@ -145,10 +146,12 @@ export class LinkedPostsInline {
    */
   private async existing(type: LinkedPostType, id: number, caller: Caller, alreadyLinked: readonly number[]): Promise<number> {
     const post = await this.posts.byId(id);
-    if (!post || post.post_type !== type.postType) throw this.invalid(type);
+    // One reason for both: a record the caller may not read is not told apart from a missing one.
+    const unknown = `${type.nameField}: no ${type.nameField} you may read has the ID ${id}.`;
+    if (!post || post.post_type !== type.postType) throw this.invalid(type, unknown);
     if (alreadyLinked.includes(id)) return id;
     const meta = post.post_status === 'trash' ? await this.posts.metaOf(id, [TRASH_META_STATUS]) : undefined;
-    if (!canRead(caller, post, meta)) throw this.invalid(type);
+    if (!canRead(caller, post, meta)) throw this.invalid(type, unknown);
     return id;
   }
 
@@ -163,17 +166,19 @@ export class LinkedPostsInline {
     }
   }
 
-  /** Any problem with the linked records is an invalid `venue` / `organizer` parameter of the event. */
-  private invalid(type: LinkedPostType, cause?: RestError): RestError {
-    const params = cause?.extra && typeof cause.extra === 'object' ? (cause.extra.params as Record<string, string> | string[] | undefined) : undefined;
-    const detail =
-      params === undefined
-        ? ''
-        : Array.isArray(params)
-          ? ` Missing: ${params.join(', ')}.`
-          : ` ${Object.entries(params)
-              .map(([k, v]) => `${k}: ${v}`)
-              .join(' ')}`;
-    return RestError.invalidParams({ [type.nameField]: `Invalid parameter.${detail}` });
+  /**
+   * Any problem with the linked records is an invalid `venue` / `organizer` parameter of the event; its
+   * reason is given, or the reasons of the inline record's own parameters (`cause`).
+   */
+  private invalid(type: LinkedPostType, cause: string | RestError): RestError {
+    if (typeof cause === 'string') return RestError.invalidParams({ [type.nameField]: cause });
+    const params = cause.extra && typeof cause.extra === 'object' ? (cause.extra.params as Record<string, string> | string[] | undefined) : undefined;
+    const reasons = params === undefined ? cause.message : Array.isArray(params) ? `missing ${params.join(', ')}.` : Object.values(params).join(' ');
+    return RestError.invalidParams({ [type.nameField]: `${type.nameField} (inline): ${reasons}` });
   }
+}
+
+/** Why an element of `venue` / `organizer` is neither an ID nor a record object. */
+function notAReference(type: LinkedPostType, value: unknown): string {
+  return `${type.nameField}: ${shownValue(value)} is neither an ID nor an object describing the ${type.nameField}.`;
 }

@@ -5,7 +5,7 @@ import { ListTotals } from '../cache/list-totals';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { effectivePerPage, Page } from '../rest/pagination/page';
-import { addressedSlug } from '../rest/params/slug-segment';
+import { addressedSlug, noRecordWithSlug } from '../rest/params/slug-segment';
 import { RestError } from '../rest/rest-error';
 import { Permalinks } from '../wordpress/permalinks';
 import { PostMeta, PostRow, PostsStore } from '../wordpress/posts.store';
@@ -44,8 +44,9 @@ export interface EmbedOptions {
  * implementation driven by the LinkedPostType description of each resource.
  */
 /** An ID or slug that names no record of the type: a bad parameter (validation comes first, Q-order). */
-function unknownRecord(ref: RecordRef): RestError {
-  return RestError.invalidParams({ ['id' in ref ? 'id' : 'slug']: 'Invalid parameter.' });
+function unknownRecord(type: LinkedPostType, ref: RecordRef): RestError {
+  if ('slug' in ref) return RestError.invalidParams({ slug: noRecordWithSlug(type.nameField, ref.slug) });
+  return RestError.invalidParams({ id: `id: no ${type.nameField} has the ID ${ref.id}.` });
 }
 
 @Injectable()
@@ -71,7 +72,7 @@ export class LinkedPostsService {
    */
   async target(type: LinkedPostType, ref: RecordRef): Promise<{ post: PostRow; meta: PostMeta }> {
     const post = 'id' in ref ? await this.posts.byId(ref.id) : await this.posts.bySlug(type.postType, addressedSlug(ref.slug));
-    if (!post || post.post_type !== type.postType) throw unknownRecord(ref);
+    if (!post || post.post_type !== type.postType) throw unknownRecord(type, ref);
     return { post, meta: await this.posts.metaOf(post.ID, undefined) };
   }
 
@@ -103,12 +104,13 @@ export class LinkedPostsService {
   async list(type: LinkedPostType, args: LinkedListArgs, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Page<Representation>> {
     const statuses = listStatuses(caller, type.capabilityBase, args.status);
     const invalid: Record<string, string> = {};
-    if (!statuses) invalid.status = 'Invalid parameter.';
-    if (args.event !== undefined && (await this.posts.byId(args.event))?.post_type !== 'tribe_events') invalid.event = 'Invalid parameter.';
+    if (typeof statuses === 'string') invalid.status = statuses;
+    if (args.event !== undefined && (await this.posts.byId(args.event))?.post_type !== 'tribe_events')
+      invalid.event = `event: no event has the ID ${args.event}.`;
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
 
     const query = new LinkedListQuery(this.db.sql, type, {
-      statuses: readableStatuses(caller, type.postType, statuses!),
+      statuses: readableStatuses(caller, type.postType, statuses as string[]),
       callerId: caller.id,
       event: args.event,
       hasEvents: args.has_events === undefined ? undefined : isTruthy(args.has_events),
@@ -184,7 +186,7 @@ export class LinkedPostsService {
         this.db.transaction(async () => {
           const current = await this.posts.lockedById(post.ID);
           // Deleted by another request since it was read.
-          if (!current) throw unknownRecord(ref);
+          if (!current) throw unknownRecord(type, ref);
           const previous = await this.afterWrite(type, post.ID, caller, requestOrigin, credentials);
           await this.writer.deletePermanently(type, current);
           return { deleted: true, previous };

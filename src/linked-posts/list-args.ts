@@ -1,3 +1,4 @@
+import { notEmpty } from '../rest/params/arg-checks';
 import { RestArg } from '../rest/params/rest-arg.decorator';
 import { StringifyScalars } from './args';
 
@@ -22,7 +23,7 @@ export class LinkedListArgs {
   })
   per_page?: number;
 
-  @RestArg({ type: 'string', description: 'Limit results to those matching a string', validate: (v: string) => v !== '', indexKeys: LIST_FILTER })
+  @RestArg({ type: 'string', description: 'Limit results to those matching a string', validate: notEmpty, indexKeys: LIST_FILTER })
   search?: string;
 
   @RestArg({ type: 'integer', description: 'Limit results to those linked from this event', indexKeys: LIST_FILTER })

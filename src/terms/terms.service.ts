@@ -15,6 +15,7 @@ import { TermLinksFactory } from './term-links';
 import { TermListQuery } from './repository/term-list.query';
 import { ancestorSlugs, EndpointTerm, endpointTerm } from './term-shapes';
 import { TermTaxonomy } from './term-taxonomy';
+import { shownValue } from '../rest/params/shown-value';
 
 type ListArgs = TermListArgs & Partial<Pick<HierarchicalTermListArgs, 'parent'>>;
 type CreateArgs = TermCreateArgs & Partial<Pick<HierarchicalTermCreateArgs, 'parent'>>;
@@ -123,7 +124,7 @@ export class TermsService {
   /** An `{id}` that is not a term of this taxonomy fails validation (Quirk Q45: 400, not 404). */
   private async requireTerm(taxonomy: TermTaxonomy, id: number): Promise<TermRow> {
     const term = id > 0 ? await this.store.findById(id, taxonomy.taxonomy) : undefined;
-    if (!term) throw RestError.invalidParams({ id: 'Invalid parameter.' });
+    if (!term) throw RestError.invalidParams({ id: `id: no ${termNoun(taxonomy)} has the ID ${id}.` });
     return term;
   }
 
@@ -131,7 +132,7 @@ export class TermsService {
   private async validateParent(taxonomy: TermTaxonomy, parent: number | undefined): Promise<void> {
     if (!taxonomy.hierarchical || parent === undefined || parent === 0) return;
     if (parent < 0 || !(await this.store.findById(parent, taxonomy.taxonomy))) {
-      throw RestError.invalidParams({ parent: 'Invalid parameter.' });
+      throw RestError.invalidParams({ parent: `parent: no ${termNoun(taxonomy)} has the ID ${parent}.` });
     }
   }
 
@@ -140,27 +141,29 @@ export class TermsService {
     const invalid: Record<string, string> = {};
     for (const name of ['include', 'exclude'] as const) {
       const items = args[name];
-      if (items && !(await this.allTermsExist(taxonomy, items))) invalid[name] = 'Invalid parameter.';
+      const missing = items && (await this.firstMissingTerm(taxonomy, items));
+      if (missing !== undefined) invalid[name] = `${name}: no ${termNoun(taxonomy)} has the ID or slug ${shownValue(missing)}.`;
     }
     if (taxonomy.hierarchical && args.parent && !(await this.store.findById(args.parent, taxonomy.taxonomy))) {
-      invalid.parent = 'Invalid parameter.';
+      invalid.parent = `parent: no ${termNoun(taxonomy)} has the ID ${args.parent}.`;
     }
     for (const name of ['post', 'event'] as const) {
       const id = args[name];
-      if (id !== undefined && !(await this.isEvent(id))) invalid[name] = 'Invalid parameter.';
+      if (id !== undefined && !(await this.isEvent(id))) invalid[name] = `${name}: no event has the ID ${id}.`;
     }
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
   }
 
-  /** Every item is the ID (numeric) or the slug of a term of the taxonomy. */
-  private async allTermsExist(taxonomy: TermTaxonomy, items: (string | number)[]): Promise<boolean> {
+  /** The first item that is neither the ID (numeric) nor the slug of a term of the taxonomy; undefined when all are. */
+  private async firstMissingTerm(taxonomy: TermTaxonomy, items: (string | number)[]): Promise<string | number | undefined> {
     const numeric = items.filter(isNumeric).map(Number);
     const found = new Set((await this.store.findByIds(numeric, taxonomy.taxonomy)).map((t) => t.term_id));
-    if (!numeric.every((id) => found.has(id))) return false;
+    const missingId = numeric.find((id) => !found.has(id));
+    if (missingId !== undefined) return missingId;
     for (const slug of items.filter((item) => !isNumeric(item))) {
-      if (!(await this.store.findBySlug(String(slug), taxonomy.taxonomy))) return false;
+      if (!(await this.store.findBySlug(String(slug), taxonomy.taxonomy))) return slug;
     }
-    return true;
+    return undefined;
   }
 
   /**
@@ -170,6 +173,11 @@ export class TermsService {
   private async isEvent(id: number): Promise<boolean> {
     return (await this.posts.byId(id))?.post_type === 'tribe_events';
   }
+}
+
+/** How a reason names a term of the taxonomy. */
+function termNoun(taxonomy: TermTaxonomy): string {
+  return taxonomy.collection === 'categories' ? 'event category' : 'tag';
 }
 
 function isNumeric(value: string | number): boolean {
@@ -208,8 +216,8 @@ function asRestError(error: unknown): never {
     case 'missing_parent':
       throw new RestError('rest_term_invalid', error.message, 400);
     case 'invalid_term':
-      throw RestError.invalidParams({ id: 'Invalid parameter.' });
+      throw RestError.invalidParams({ id: 'id: the term no longer exists.' });
     case 'invalid_term_name':
-      throw RestError.invalidParams({ name: 'Invalid parameter.' });
+      throw RestError.invalidParams({ name: `name: ${error.message}` });
   }
 }

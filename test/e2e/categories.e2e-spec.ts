@@ -185,7 +185,7 @@ describe('/categories', () => {
       await t.http.post(CATEGORIES).send({ name: 'x', parent: 2389 }).expect(400);
       const subscriber = await loginAs(t, 'subscriber');
       const res = await t.http.delete(`${CATEGORIES}/987654`).set('Authorization', subscriber).expect(400);
-      expect(res.body.data.params).toEqual({ id: 'Invalid parameter.' });
+      expect(res.body.data.params).toEqual({ id: 'id: no event category has the ID 987654.' });
       const existing = await createTerm(t, 'categories', { name: 'Protected' });
       await t.http.delete(`${CATEGORIES}/${existing.id}`).set('Authorization', subscriber).expect(403);
       await t.http.put(`${CATEGORIES}/${existing.id}`).send({ name: 'x' }).expect(401);
@@ -206,7 +206,7 @@ describe('/categories', () => {
         expect(res.body).toEqual({
           code: 'rest_invalid_param',
           message: expect.any(String),
-          data: { status: 400, params: { id: 'Invalid parameter.' }, details: [] },
+          data: { status: 400, params: { id: `id: no event category has the ID ${id}.` }, details: [] },
         });
       }
       expect((await t.http.get(`${CATEGORIES}/abc`).expect(404)).body.code).toBe('rest_no_route');
@@ -263,7 +263,7 @@ describe('/categories', () => {
       expect(Object.keys(bad.body.data.params).sort()).toEqual(['description', 'name', 'parent', 'slug']);
       await t.http.patch(`${CATEGORIES}/${term.id}`).set('Authorization', ADMIN).send({ parent: 2389 }).expect(400);
       const unknown = await t.http.patch(`${CATEGORIES}/987654`).set('Authorization', ADMIN).send({ name: 'x' }).expect(400);
-      expect(unknown.body.data.params).toEqual({ id: 'Invalid parameter.' });
+      expect(unknown.body.data.params).toEqual({ id: 'id: no event category has the ID 987654.' });
     });
   });
 
@@ -292,7 +292,7 @@ describe('/categories', () => {
       expect((await t.http.get(`${CATEGORIES}/${child.id}`).expect(200)).body).toMatchObject({ parent: grand.id, count: 1 });
 
       const again = await t.http.delete(`${CATEGORIES}/${doomed.id}`).set('Authorization', ADMIN).expect(400);
-      expect(again.body.data.params).toEqual({ id: 'Invalid parameter.' });
+      expect(again.body.data.params).toEqual({ id: `id: no event category has the ID ${doomed.id}.` });
     });
   });
 });

@@ -87,7 +87,9 @@ describe('venue and organizer lists', () => {
     it('shows anonymous callers published records only, and rejects other statuses from them', async () => {
       expect(await names('')).toEqual(['Vis Public']);
       expect(await names('status=publish')).toEqual(['Vis Public']);
-      expect((await t.http.get(`${ORGANIZERS}?status=draft`).expect(400)).body.data.params).toEqual({ status: 'Invalid parameter.' });
+      expect((await t.http.get(`${ORGANIZERS}?status=draft`).expect(400)).body.data.params).toEqual({
+        status: 'status: only publish can be listed without the right to edit these records.',
+      });
     });
 
     it('shows privileged callers only what they could read one by one (Q21 DEVIATE)', async () => {
@@ -209,8 +211,8 @@ describe('venue and organizer lists', () => {
     it('event: the records linked from that event', async () => {
       expect(await listed(`event=${event}`)).toEqual([withEvent]);
       expect(await listed(`event=${event}`, 'organizers')).toEqual([organizerA, organizerB].sort((a, b) => a - b));
-      expect((await t.http.get(`${VENUES}?event=999999`).expect(400)).body.data.params).toEqual({ event: 'Invalid parameter.' });
-      expect((await t.http.get(`${VENUES}?event=${withEvent}`).expect(400)).body.data.params).toEqual({ event: 'Invalid parameter.' });
+      expect((await t.http.get(`${VENUES}?event=999999`).expect(400)).body.data.params).toEqual({ event: 'event: no event has the ID 999999.' });
+      expect((await t.http.get(`${VENUES}?event=${withEvent}`).expect(400)).body.data.params).toEqual({ event: `event: no event has the ID ${withEvent}.` });
     });
 
     it('has_events: linked from a published/future/private event (drafts, pending and trash do not count)', async () => {

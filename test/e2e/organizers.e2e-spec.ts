@@ -145,6 +145,6 @@ describe('organizers', () => {
     expect(res.body).toMatchObject({ status: 'trash', slug: 'doomed-org__trashed', url: `${SITE}/?post_type=tribe_organizer&p=${doomed.id}` });
     expect((await metaOf(t, event))._EventOrganizerID).toEqual([String(kept.id), String(kept.id)]);
     expect((await t.http.delete(`${ORGANIZERS}/${doomed.id}`).set('Authorization', ADMIN).expect(410)).body.code).toBe('organizer-is-in-trash');
-    expect((await t.http.delete(`${ORGANIZERS}/by-slug/nothing`).expect(400)).body.data.params).toEqual({ slug: 'Invalid parameter.' });
+    expect((await t.http.delete(`${ORGANIZERS}/by-slug/nothing`).expect(400)).body.data.params).toEqual({ slug: 'slug: no organizer has the slug "nothing".' });
   });
 });

@@ -86,7 +86,7 @@ describe('the WordPress REST pipeline', () => {
       expect(res.body.data.params.page).toBe('page is not of type integer.');
       expect(res.body.data.details.page).toEqual({ code: 'rest_invalid_type', message: 'page is not of type integer.', data: { param: 'page' } });
       const callback = await t.http.get(`${BASE}/probe?total=x`).expect(400);
-      expect(callback.body.data).toEqual({ status: 400, params: { total: 'Invalid parameter.' }, details: [] });
+      expect(callback.body.data).toEqual({ status: 400, params: { total: 'total is not of type integer.' }, details: [] });
       const bool = await t.http
         .post(`${BASE}/probe`)
         .set('Authorization', ADMIN)
@@ -96,7 +96,7 @@ describe('the WordPress REST pipeline', () => {
       expect(bool.body.data.details.colour).toEqual({ code: 'not-blue', message: 'Blue is not allowed.', data: null });
       expect(bool.body.data.details.all_day).toEqual({ code: 'rest_invalid_type', message: 'all_day is not of type boolean.', data: { param: 'all_day' } });
       const mauve = await t.http.post(`${BASE}/probe`).set('Authorization', ADMIN).send({ title: 'x', start_date: 'y', colour: 'mauve' }).expect(400);
-      expect(mauve.body.data.params).toEqual({ colour: 'Invalid parameter.' });
+      expect(mauve.body.data.params).toEqual({ colour: 'colour is not valid: "mauve".' });
     });
 
     it('reports malformed JSON at the parameter stage: 400 even to anonymous callers, 404 on unknown routes', async () => {

@@ -250,7 +250,7 @@ describe('by-slug paths whose slug sanitises to nothing (finding 4)', () => {
         for (const req of requests) {
           const res = await (auth ? req.set('Authorization', auth) : req);
           expectInvalidParam(res, 'slug');
-          expect(res.body.data.params).toEqual({ slug: 'Invalid parameter.' });
+          expect(res.body.data.params.slug).toMatch(/leaves nothing once made a slug/);
         }
       }
     }

@@ -98,7 +98,7 @@ describe('/tags (the flat differences of the shared term resource)', () => {
   it('answers a category ID as an invalid tag ID', async () => {
     const category = await createTerm(t, 'categories', { name: 'Not a tag' });
     const res = await t.http.get(`${TAGS}/${category.id}`).expect(400);
-    expect(res.body.data.params).toEqual({ id: 'Invalid parameter.' });
+    expect(res.body.data.params).toEqual({ id: `id: no tag has the ID ${category.id}.` });
   });
 
   it('builds archive URLs from the permalink settings (tag_base, front, plain permalinks)', async () => {

@@ -162,7 +162,7 @@ describe('term lists', () => {
       expect(names(await list('?search=foo-b'))).toEqual(['Foo']);
       expect(names(await list('?search=éCLAIR&hide_empty=0'))).toEqual(['Éclair']);
       expect(names(await list('?search=%25'))).toEqual([]);
-      expect((await t.http.get(`${BASE}/categories?search=`).expect(400)).body.data.params).toEqual({ search: 'Invalid parameter.' });
+      expect((await t.http.get(`${BASE}/categories?search=`).expect(400)).body.data.params).toEqual({ search: 'search must not be blank: "".' });
     });
 
     it('filters by slug (slug-sanitised)', async () => {

@@ -192,7 +192,7 @@ describe('venues', () => {
       expect(bad.body.code).toBe('rest_invalid_param');
       expect(Object.keys(bad.body.data.params).sort()).toEqual(['author', 'date', 'image', 'status', 'venue', 'website']);
       const unknownAuthor = await t.http.post(VENUES).set('Authorization', ADMIN).send({ venue: 'Nobody', author: 23456 }).expect(400);
-      expect(unknownAuthor.body.data.params).toEqual({ author: 'Invalid parameter.' });
+      expect(unknownAuthor.body.data.params).toEqual({ author: 'author: no user has the ID 23456.' });
     });
 
     it('reports validation errors before permission errors', async () => {
@@ -284,10 +284,12 @@ describe('venues', () => {
         expect(res.body).toEqual({
           code: 'rest_invalid_param',
           message: expect.any(String),
-          data: { status: 400, params: { id: 'Invalid parameter.' }, details: [] },
+          data: { status: 400, params: { id: `id: no venue has the ID ${id}.` }, details: [] },
         });
       }
-      expect((await t.http.get(`${VENUES}/by-slug/no-such-venue`).expect(400)).body.data.params).toEqual({ slug: 'Invalid parameter.' });
+      expect((await t.http.get(`${VENUES}/by-slug/no-such-venue`).expect(400)).body.data.params).toEqual({
+        slug: 'slug: no venue has the slug "no-such-venue".',
+      });
       expect((await t.http.get(`${VENUES}/abc`).expect(404)).body.code).toBe('rest_no_route');
     });
 
@@ -388,14 +390,14 @@ describe('venues', () => {
       const res = await t.http.patch(`${VENUES}/by-slug/slug-hall`).set('Authorization', ADMIN).send({ city: 'Rome', slug: 'ignored' }).expect(200);
       expect(res.body).toMatchObject({ slug: 'slug-hall', city: 'Rome' });
       expect((await t.http.post(`${VENUES}/by-slug/nothing-here`).set('Authorization', ADMIN).send({ city: 'x' }).expect(400)).body.data.params).toEqual({
-        slug: 'Invalid parameter.',
+        slug: 'slug: no venue has the slug "nothing-here".',
       });
     });
 
     it('validates updates (empty name, unknown id) before checking permissions', async () => {
       const created = await create({ venue: 'Guarded Hall' });
       expect((await t.http.post(`${VENUES}/${created.id}`).send({ venue: '' }).expect(400)).body.data.params).toHaveProperty('venue');
-      expect((await t.http.post(`${VENUES}/999999`).send({ city: 'x' }).expect(400)).body.data.params).toEqual({ id: 'Invalid parameter.' });
+      expect((await t.http.post(`${VENUES}/999999`).send({ city: 'x' }).expect(400)).body.data.params).toEqual({ id: 'id: no venue has the ID 999999.' });
       expect((await t.http.post(`${VENUES}/${created.id}`).send({ city: 'x' }).expect(401)).body.code).toBe('rest_forbidden');
     });
 
@@ -447,7 +449,7 @@ describe('venues', () => {
     });
 
     it('validates the id before the permission, and the permission before the trash state', async () => {
-      expect((await t.http.delete(`${VENUES}/999999`).expect(400)).body.data.params).toEqual({ id: 'Invalid parameter.' });
+      expect((await t.http.delete(`${VENUES}/999999`).expect(400)).body.data.params).toEqual({ id: 'id: no venue has the ID 999999.' });
       const created = await create({ venue: 'Protected Hall' });
       expect((await t.http.delete(`${VENUES}/${created.id}`).expect(401)).body.code).toBe('rest_forbidden');
       await t.http.delete(`${VENUES}/${created.id}`).set('Authorization', contributor.auth).expect(403);

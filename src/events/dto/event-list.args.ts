@@ -1,14 +1,19 @@
+import { because, notEmpty, positiveInteger } from '../../rest/params/arg-checks';
 import { RestArg, SiteFacts } from '../../rest/params/rest-arg.decorator';
 import { defaultWindowBounds, isTimeInput } from '../../dates';
 import { DEFAULT_RADIUS_KM, isLatitude, isLongitude, MAX_RADIUS_KM } from '../../venues/geo/geo-area';
 
-const positiveInteger = (value: number) => Number.isInteger(value) && value >= 1;
-const nonEmptyString = (value: string) => value !== '';
 /** Items of an ID list (`venue`, `organizer`): digits only; existence is checked by the service. */
-const idItems = (items: unknown[]) => items.length > 0 && items.every((item) => /^\d+$/.test(String(item).trim()) && Number(item) > 0);
+const idItems = because(
+  (items: unknown[]) => items.length > 0 && items.every((item) => /^\d+$/.test(String(item).trim()) && Number(item) > 0),
+  'must list IDs',
+);
 /** Items of a term list: IDs, slugs or names; existence is checked by the service. */
-const termItems = (items: unknown[]) =>
-  items.length > 0 && items.every((item) => (typeof item === 'string' || typeof item === 'number') && String(item).trim() !== '');
+const termItems = because(
+  (items: unknown[]) => items.length > 0 && items.every((item) => (typeof item === 'string' || typeof item === 'number') && String(item).trim() !== ''),
+  'must list IDs, slugs or names',
+);
+const timeInput = because(isTimeInput, 'is not a date or time');
 
 /** `geoloc_lat`/`geoloc_lng`: a number in range, given together with the other one (issue #16). */
 const coordinate = (inRange: (n: number) => boolean, other: 'geoloc_lat' | 'geoloc_lng', what: string) => (value: string, dto: EventListArgs) => {
@@ -17,7 +22,7 @@ const coordinate = (inRange: (n: number) => boolean, other: 'geoloc_lat' | 'geol
 };
 
 /** Date bounds: the plugin documents them without a type (index-and-doc.md §1). */
-const date = (description: string) => ({ type: 'string', description, validate: isTimeInput, callbackValidated: true, indexKeys: ['description'] }) as const;
+const date = (description: string) => ({ type: 'string', description, validate: timeInput, callbackValidated: true, indexKeys: ['description'] }) as const;
 /** `start_date`/`end_date` show the default window computed at request time. */
 const windowDate = (description: string, bound: 'start' | 'end') =>
   ({
@@ -30,7 +35,8 @@ const idList = { docItems: 'integer', indexKeys: ['description', 'items'] } as c
 
 /**
  * `GET /events` (lists-and-filters.md §2.1), in TEC's `Archive_Event::READ_args` order (index-and-doc.md
- * §1). Arguments the plugin checks with its own callback fail with a bare "Invalid parameter.";
+ * §1). Arguments the plugin checks with its own callback fail without a `details` entry (their
+ * reason is in `params`);
  * `featured`, `geoloc` and `ticketed` are WordPress-typed booleans. Existence checks (terms, venues,
  * organizers, `post_parent`, `status`) are done by the service.
  */
@@ -77,7 +83,7 @@ export class EventListArgs {
     type: 'string',
     description: 'Whether the dates should be interpreted strictly (1, true, on, yes) or rounded to whole days',
     default: 'false',
-    validate: nonEmptyString,
+    validate: notEmpty,
     callbackValidated: true,
     indexKeys: ['default', 'description'],
   })
@@ -86,7 +92,7 @@ export class EventListArgs {
   @RestArg({
     type: 'string',
     description: 'Events should contain the specified string in the title, description or excerpt',
-    validate: nonEmptyString,
+    validate: notEmpty,
     callbackValidated: true,
     indexKeys: ['description', 'type'],
   })
@@ -191,7 +197,7 @@ export class EventListArgs {
     commaList: true,
     items: 'integer',
     description: 'Only the events with these IDs (date window ignored)',
-    validate: (items: number[]) => items.every((n) => n > 0),
+    validate: because((items: number[]) => items.every((n) => n > 0), 'must list event IDs'),
     callbackValidated: true,
     indexKeys: ['description', 'items'],
   })

@@ -1,13 +1,14 @@
 import { Transform } from 'class-transformer';
-import { isAbsoluteUrl, StringifyScalars, WRITABLE_STATUSES } from '../../linked-posts/args';
+import { absoluteUrl, imageReference, StringifyScalars, writableStatus } from '../../linked-posts/args';
+import { because, notEmpty } from '../../rest/params/arg-checks';
 import { ArgSpec, RestArg } from '../../rest/params/rest-arg.decorator';
 import { isTimeInput, isValidTimezoneInput } from '../../dates';
 
-const nonEmpty = (v: string) => v !== '';
-const time = (v: string) => v !== '' && isTimeInput(v);
+const time = because((v: string) => v !== '' && isTimeInput(v), 'is not a date or time');
+const timezone = because((v: string) => v === '' || isValidTimezoneInput(v), 'is not a known time zone (use a name such as Europe/Paris, or UTC+2)');
 
-/** TEC registers its own validate_callback for these: failures are a bare "Invalid parameter.". */
-const text = (description: string, validate: ArgSpec['validate'] = nonEmpty): ArgSpec => ({
+/** TEC registers its own validate_callback for these: failures carry no `details` entry, only their reason. */
+const text = (description: string, validate: ArgSpec['validate'] = notEmpty): ArgSpec => ({
   type: 'string',
   description,
   validate,
@@ -57,15 +58,15 @@ function eventWriteArgs(required: boolean) {
     @RestArg(text('The event description')) description?: string;
     @RestArg(text('The event slug')) slug?: string;
     @RestArg(text('The event excerpt')) excerpt?: string;
-    @RestArg(text('The event post status', (v: string) => WRITABLE_STATUSES.includes(v))) status?: string;
-    @RestArg(text('The event time zone', (v: string) => v === '' || isValidTimezoneInput(v))) timezone?: string;
+    @RestArg(text('The event post status', writableStatus)) status?: string;
+    @RestArg(text('The event time zone', timezone)) timezone?: string;
     @RestArg({ ...flag('Whether the event lasts the whole day or not'), default: false, indexKeys: ['default', 'type', 'description'] }) all_day?: boolean;
     // JSON numbers are rejected (events.md §3.1): a Unix timestamp must come as a string.
     @RestArg({ ...text('The event start date and time', time), required }) start_date?: string;
     @RestArg({ ...text('The event end date and time', time), required }) end_date?: string;
     // Q36 DEVIATE: integer IDs accepted; `false` means "no image" (Q29 DEVIATE).
     @StringifyScalars('')
-    @RestArg(text('The event featured image ID or URL', (v: string) => v === '' || /^\d+$/.test(v.trim()) || isAbsoluteUrl(v)))
+    @RestArg(text('The event featured image ID or URL', imageReference))
     image?: string;
     @CostList()
     @RestArg({
@@ -76,8 +77,7 @@ function eventWriteArgs(required: boolean) {
       indexKeys: ['description'],
     })
     cost?: string[];
-    @RestArg({ ...text('The event website URL', (v: string) => v === '' || isAbsoluteUrl(v)), default: null, indexKeys: ['default', 'description'] }) website?:
-      string | null;
+    @RestArg({ ...text('The event website URL', absoluteUrl), default: null, indexKeys: ['default', 'description'] }) website?: string | null;
     @RestArg(flag('Whether the event should show a map or not')) show_map?: boolean;
     @RestArg(flag('Whether the event should show a map link or not')) show_map_link?: boolean;
     @RestArg(flag('Whether the event should be hidden from the event lists or not')) hide_from_listings?: boolean;

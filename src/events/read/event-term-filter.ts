@@ -11,8 +11,8 @@ import { TermRow, TermsStore } from '../../wordpress/terms.store';
 export class EventTermFilter {
   constructor(private readonly terms: TermsStore) {}
 
-  /** The term_taxonomy_ids to match, or null when an item names no term of the taxonomy. */
-  async resolve(taxonomy: string, items: (string | number)[]): Promise<number[] | null> {
+  /** The term_taxonomy_ids to match, or the first item that names no term of the taxonomy (as a string). */
+  async resolve(taxonomy: string, items: (string | number)[]): Promise<number[] | string> {
     const all = await this.terms.all(taxonomy);
     const byId = new Map(all.map((t) => [t.term_id, t]));
     const bySlug = new Map(all.map((t) => [t.slug, t]));
@@ -20,7 +20,7 @@ export class EventTermFilter {
     for (const item of items) {
       const text = String(item).trim();
       const term = /^\d+$/.test(text) ? byId.get(Number(text)) : (bySlug.get(text) ?? bySlug.get(sanitizeTitle(text)));
-      if (!term) return null;
+      if (!term) return text;
       picked.push(term);
     }
     return [...new Set(withDescendants(picked, all).map((t) => t.term_taxonomy_id))];

@@ -72,7 +72,7 @@ export class EventWritePlanner {
       try {
         return await work();
       } catch (error) {
-        if (error instanceof DateInputError) invalid[error.param] = 'Invalid parameter.';
+        if (error instanceof DateInputError) invalid[error.param] = error.reason;
         else if (error instanceof RestError && error.code === 'rest_invalid_param')
           Object.assign(invalid, (error.extra as { params: Record<string, string> }).params);
         else throw error;
@@ -102,7 +102,7 @@ export class EventWritePlanner {
       if (value === undefined) continue;
       const items = termItems(value);
       if (items) terms.set(taxonomy, items);
-      else invalid[param] = 'Invalid parameter.';
+      else invalid[param] = `${param} must list IDs, slugs or names (texts or numbers).`;
     }
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
 

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ValidateBy, ValidationArguments } from 'class-validator';
 import { ArgType, coerceScalar, CoercionFailure, toList } from './coerce';
+import { shownValue } from './shown-value';
 
 /** JSON-Schema keywords of an argument definition as the namespace index shows them. */
 export type IndexKeyword = 'default' | 'description' | 'type' | 'format' | 'items' | 'enum';
@@ -38,13 +39,14 @@ export interface ArgSpec {
   maximum?: number;
   format?: string;
   /**
-   * WordPress `validate_callback` run on the coerced value: return true when valid, false for
-   * "Invalid parameter.", a string for a specific message, or `{code, message}` for a detail entry.
+   * WordPress `validate_callback` run on the coerced value: return true when valid, a string saying
+   * why not (arg-checks.ts `because`), `{code, message}` for a detail entry, or false (a generic reason
+   * quoting the value).
    */
   validate?: (value: any, dto: any) => boolean | string | { code: string; message: string };
   /**
    * The plugin registers its own validate_callback for this argument: every failure (type included)
-   * is then a bare "Invalid parameter." without a details entry.
+   * then carries its reason in `params` but no `details` entry, as WordPress reports such failures.
    */
   callbackValidated?: boolean;
 
@@ -122,12 +124,13 @@ export interface ArgFailureDetail {
 /**
  * Checks type, enum, minimum/maximum and the custom validator; true, a message (`{name}` stands for the
  * parameter), or a detail. Arguments the plugin checks with its own validate_callback
- * (`callbackValidated`) fail with a bare "Invalid parameter." and no detail, as WordPress reports them.
+ * (`callbackValidated`) fail with their reason and no detail: WordPress gives such failures no
+ * `details` entry (and the plugin a bare "Invalid parameter.", which says nothing; issue #18).
  */
 export function checkArg(spec: ArgSpec, value: unknown, dto: object): true | string | ArgFailureDetail {
   const verdict = schemaVerdict(spec, value, dto);
-  if (verdict === true || !spec.callbackValidated) return verdict;
-  return 'Invalid parameter.';
+  if (verdict === true || typeof verdict === 'string' || !spec.callbackValidated) return verdict;
+  return verdict.message;
 }
 
 function schemaVerdict(spec: ArgSpec, value: unknown, dto: object): true | string | ArgFailureDetail {
@@ -143,7 +146,7 @@ function schemaVerdict(spec: ArgSpec, value: unknown, dto: object): true | strin
   }
   if (spec.validate) {
     const verdict = spec.validate(value, dto);
-    if (verdict === false) return 'Invalid parameter.';
+    if (verdict === false) return `{name} is not valid: ${shownValue(value)}.`;
     if (verdict !== true) return verdict;
   }
   return true;

@@ -27,7 +27,7 @@ export class RestValidationPipe implements PipeTransform {
       const params: Record<string, string> = {};
       const details: Record<string, unknown> = {};
       for (const error of errors) {
-        const message = Object.values(error.constraints ?? {})[0] ?? 'Invalid parameter.';
+        const message = Object.values(error.constraints ?? {})[0] ?? `${error.property} is not valid.`;
         if (message.startsWith('{')) {
           const detail = JSON.parse(message) as ArgFailureDetail;
           params[error.property] = detail.message;

@@ -1,5 +1,6 @@
 import { sanitizeTitle } from '../../wordpress/slugs';
 import { RestError } from '../rest-error';
+import { shownValue } from './shown-value';
 
 /**
  * A by-slug path segment as the slug it names (WordPress `sanitize_title_for_query`). One that sanitises
@@ -8,6 +9,11 @@ import { RestError } from '../rest-error';
  */
 export function addressedSlug(segment: string): string {
   const slug = sanitizeTitle(segment);
-  if (slug === '') throw RestError.invalidParams({ slug: 'Invalid parameter.' });
+  if (slug === '') throw RestError.invalidParams({ slug: `slug: ${shownValue(segment)} leaves nothing once made a slug (letters, digits and dashes).` });
   return slug;
+}
+
+/** The reason a by-slug route gives when the slug names no record (`noun`: "event"). */
+export function noRecordWithSlug(noun: string, segment: string): string {
+  return `slug: no ${noun} has the slug ${shownValue(sanitizeTitle(segment))}.`;
 }

@@ -1,5 +1,5 @@
 import { RestArg } from '../../rest/params/rest-arg.decorator';
-import { nonEmptyString, nonNegativeInteger, positiveInteger, termReferences } from './arg-checks';
+import { nonNegativeInteger, notBlank, positiveInteger, termReferences } from '../../rest/params/arg-checks';
 
 /**
  * How the namespace index shows these arguments (TEC's definitions): keyword order, no `order`/`orderby`
@@ -24,7 +24,7 @@ export class TermListArgs {
   })
   per_page?: number;
 
-  @RestArg({ type: 'string', description: 'Limit results to terms whose name or slug contains this string.', validate: nonEmptyString, indexKeys: LIST_FILTER })
+  @RestArg({ type: 'string', description: 'Limit results to terms whose name or slug contains this string.', validate: notBlank, indexKeys: LIST_FILTER })
   search?: string;
 
   @RestArg({ type: 'array', commaList: true, description: 'Exclude these term IDs.', validate: termReferences, ...ID_LIST })
@@ -33,10 +33,10 @@ export class TermListArgs {
   @RestArg({ type: 'array', commaList: true, description: 'Only return these term IDs.', validate: termReferences, ...ID_LIST })
   include?: (string | number)[];
 
-  @RestArg({ type: 'string', description: 'Sort direction: asc or desc.', default: 'asc', validate: nonEmptyString, indexKeys: LIST_FILTER })
+  @RestArg({ type: 'string', description: 'Sort direction: asc or desc.', default: 'asc', validate: notBlank, indexKeys: LIST_FILTER })
   order: string;
 
-  @RestArg({ type: 'string', description: 'Sort terms by this attribute.', default: 'name', validate: nonEmptyString, indexKeys: LIST_FILTER })
+  @RestArg({ type: 'string', description: 'Sort terms by this attribute.', default: 'name', validate: notBlank, indexKeys: LIST_FILTER })
   orderby: string;
 
   @RestArg({
@@ -59,7 +59,7 @@ export class TermListArgs {
   })
   event?: number;
 
-  @RestArg({ type: 'string', description: 'Only return the term with this slug.', validate: nonEmptyString, indexKeys: LIST_FILTER })
+  @RestArg({ type: 'string', description: 'Only return the term with this slug.', validate: notBlank, indexKeys: LIST_FILTER })
   slug?: string;
 }
 

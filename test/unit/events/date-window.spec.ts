@@ -101,5 +101,5 @@ describe('time-zone mode', () => {
 });
 
 it('rejects unparsable bounds naming the parameter', () => {
-  expect(() => eventDateWindow({ starts_after: 'foo' }, 'UTC', NOW)).toThrow(new DateInputError('starts_after'));
+  expect(() => eventDateWindow({ starts_after: 'foo' }, 'UTC', NOW)).toThrow(DateInputError.notADate('starts_after', 'foo'));
 });

@@ -66,12 +66,12 @@ describe('linked-post rules', () => {
   it('resolves list statuses by capability (Q21, Q57)', () => {
     expect(listStatuses(ANONYMOUS, 'tribe_venues', undefined)).toEqual(['publish']);
     expect(listStatuses(ANONYMOUS, 'tribe_venues', ['publish'])).toEqual(['publish']);
-    expect(listStatuses(ANONYMOUS, 'tribe_venues', ['draft'])).toBeUndefined();
+    expect(listStatuses(ANONYMOUS, 'tribe_venues', ['draft'])).toBe('status: only publish can be listed without the right to edit these records.');
     expect(listStatuses(EDITOR, 'tribe_venues', undefined)).toEqual(['publish', 'future', 'draft', 'pending', 'private']);
     expect(listStatuses(EDITOR, 'tribe_venues', ['draft', ' trash'])).toEqual(['draft', 'trash']);
-    expect(listStatuses(EDITOR, 'tribe_venues', ['bogus'])).toBeUndefined();
-    expect(listStatuses(EDITOR, 'tribe_venues', [])).toBeUndefined();
-    expect(listStatuses(ANONYMOUS, 'tribe_venues', ['publish', 'draft'])).toBeUndefined();
+    expect(listStatuses(EDITOR, 'tribe_venues', ['bogus'])).toMatch(/^status: unknown status "bogus" \(one of publish, .* or any\)\.$/);
+    expect(listStatuses(EDITOR, 'tribe_venues', [])).toBe('status names no status.');
+    expect(listStatuses(ANONYMOUS, 'tribe_venues', ['publish', 'draft'])).toMatch(/^status: only publish/);
     expect(readableStatuses(CONTRIBUTOR, 'tribe_venue', ['publish', 'draft', 'private'])).toEqual({ others: ['publish'], own: ['draft', 'private'] });
     expect(readableStatuses(EDITOR, 'tribe_venue', ['publish', 'draft', 'private', 'future'])).toEqual({
       others: ['publish', 'draft', 'private', 'future'],
