@@ -39,7 +39,7 @@ export class AuthService {
     const credentials = parseBasic(header);
     if (!credentials) return ANONYMOUS;
     const ticket = this.verified.ticket();
-    // A failure must take the same time whether or not the login exists (README "Decisions"): both
+    // A failure must take the same time whether or not the login exists (docs/decisions.md): both
     // run the same statements, and verify the same number of hashes of each scheme and cost.
     const user = await this.findUser(credentials.login);
     const hashes = (await this.users.applicationPasswords(user?.ID ?? NO_USER)).map((item) => item.password);

@@ -15,7 +15,7 @@ export interface VerificationTicket {
 }
 
 /**
- * Credentials verified recently (README "Decisions"), so a client repeating the same Authorization
+ * Credentials verified recently (docs/decisions.md), so a client repeating the same Authorization
  * header is not checked again for AUTH_CACHE_SECONDS: no throttle place, no hash, no query. Only
  * successes are kept, under a SHA-256 of the client address and the exact header (never the header
  * or the password itself), so a hit is only ever a header this very client proved right (a client

@@ -17,7 +17,7 @@ const REFRESH_MS = 60_000;
 
 /**
  * The work every failed login does, so its time does not tell whether the login exists or how many
- * application passwords it has (README "Decisions"). The profile is, for each hash scheme with its
+ * application passwords it has (docs/decisions.md). The profile is, for each hash scheme with its
  * cost (password-hashing.ts hashScheme), the most application passwords of that scheme any one
  * account has (at least one `$generic$`, the format new ones get; capped, see above). After a failed
  * login verified the account's own hashes (none for an unknown login), it reads the items the account

@@ -10,7 +10,7 @@ const BASIC = /^Basic\s/i;
 
 /**
  * The user whose Basic credentials, exactly as this request sends them, this client proved moments
- * ago (the credential cache, README "Decisions"): undefined when they must be checked on the road.
+ * ago (the credential cache, docs/decisions.md): undefined when they must be checked on the road.
  */
 export type KnownCaller = (req: IncomingMessage, header: string) => number | undefined;
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * Anonymous 200 answers: any cache may keep them, but must ask again (If-None-Match, a cheap 304)
- * before each use, so nobody is served an answer older than the data (README "Caching").
+ * before each use, so nobody is served an answer older than the data (docs/caching.md).
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** Authenticated answers: WordPress's headers for logged-in requests (kept by no intermediary). */

@@ -3,7 +3,7 @@ import { DatabaseService } from '../database/database.service';
 import { bumpDataVersion } from './repository/data-version.repository';
 
 /**
- * Makes every write transaction bump the shared data version as its last statement (README "Caching").
+ * Makes every write transaction bump the shared data version as its last statement (docs/caching.md).
  * Registered when the provider is built — before any module initialises and writes — so no write of
  * the service or its CLI escapes it.
  */

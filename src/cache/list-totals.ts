@@ -12,7 +12,7 @@ const MAX_ENTRIES = 10_000;
  * data version: every page and `per_page` of one list then counts once. An exact total reads every
  * row the filters match (a 30-day window of the 1M-event bench: 42,000 rows, 0.2 s), while a page
  * reads `per_page` rows; without this, paging through a large list would pay the count on every page.
- * It follows the response cache's rules (README "Caching"): used only by anonymous misses, whose
+ * It follows the response cache's rules (docs/caching.md): used only by anonymous misses, whose
  * request read the data version before any data; valid while that version is current and for
  * RESPONSE_CACHE_TTL_SECONDS at most; on SQLite kept only when no write transaction ran meanwhile.
  */

@@ -17,7 +17,7 @@ const MEMO_KEY = 'cache:dataVersion';
 
 /**
  * The data version under which a request may share values with other requests (site options, record
- * representations), with the response cache's rules (README "Caching"): read before any data it
+ * representations), with the response cache's rules (docs/caching.md): read before any data it
  * covers, valid while it is the current version and for RESPONSE_CACHE_TTL_SECONDS at most, never
  * inside a transaction, and on SQLite only while no write transaction runs.
  * - An anonymous miss already read it (the response cache, from the server its data comes from).

@@ -25,12 +25,12 @@ function clientLeft(res: ServerResponse): boolean {
 }
 
 /**
- * The response cache (README "Caching") at its two places on the road of a request:
+ * The response cache (docs/caching.md) at its two places on the road of a request:
  * - `installFront`, before Express: a GET/HEAD whose answer is stored under the current data version
  *   — anonymous, or of a caller whose exact credentials the credential cache vouches for
  *   (`knownCaller`) — is written at once with the headers it was first sent with (a fresh request
  *   id), and logged as the request log does. This skips the whole Express stack, which costs several
- *   times the hit itself (README "Performance"). Everything else goes on to Express;
+ *   times the hit itself (docs/performance.md). Everything else goes on to Express;
  * - `step`, in Express after authentication: anonymous errors get `no-store`; a miss the front
  *   looked up runs the route and keeps its 200 answer under the version this request read before
  *   any of its data (one computation per key and version at a time: MissFlights) — a caller's only

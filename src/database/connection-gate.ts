@@ -7,7 +7,7 @@ interface Waiter {
 }
 
 /**
- * The bounded wait for a database connection (README "Reliability", DATABASE_POOL_WAIT_MS): at most
+ * The bounded wait for a database connection (docs/operations.md "Reliability", DATABASE_POOL_WAIT_MS): at most
  * `permits` callers hold one at a time (the MySQL pool's size; 1 for SQLite's write lock); the others
  * wait their turn, first come first served, until their deadline. A caller still waiting then gets
  * the 503 `rest_database_unavailable` (with Retry-After): a burst waits instead of failing, and only a

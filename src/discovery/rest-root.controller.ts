@@ -57,7 +57,7 @@ export class RestRootController {
     const ownHome = (raw.get('home') ?? '').replace(/\/+$/, '') === home;
     const siteUrl = (ownHome && raw.get('siteurl')) || home;
     // wp-admin stays where a real WordPress's `siteurl` says, even when SITE_URL names this service;
-    // a home guessed from the request (no SITE_URL, README "Decisions") has no wp-admin of its own.
+    // a home guessed from the request (no SITE_URL, docs/decisions.md) has no wp-admin of its own.
     const adminBase = ((ownHome || this.config.siteUrl) && raw.get('siteurl')) || home;
     const routes: Record<string, unknown> = {
       '/': {

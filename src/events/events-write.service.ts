@@ -77,7 +77,7 @@ export class EventsWriteService {
   /**
    * events.md §6: unknown slug → 400 on `slug` (validation); permission (`delete_post`, or the general
    * `delete_tribe_events` when no post exists); 404 / 400. Without `force`: trashed, 410
-   * `event-is-in-trash` when it already is. With `force=true` (README "Decisions", revising Q46): deleted
+   * `event-is-in-trash` when it already is. With `force=true` (docs/decisions.md, revising Q46): deleted
    * for good, trashed or not, answered as WordPress core answers it: `{deleted: true, previous}`.
    */
   async remove(ref: EventRef, force: boolean, caller: Caller, origin: string): Promise<Representation> {

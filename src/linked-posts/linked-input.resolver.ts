@@ -18,7 +18,7 @@ export interface ResolvedInput {
   /** The supplied `date` / `date_utc` (known to parse). */
   dates: PublicationInput;
   /**
-   * Attachment to set, an image URL to create one for (docs/images.md), null to remove the image,
+   * Attachment to set, an image URL to create one for (docs/trash-and-images.md), null to remove the image,
    * undefined to leave it.
    */
   image?: number | ExternalImage | null;
@@ -82,7 +82,7 @@ export class LinkedInputResolver {
   /**
    * formats.md §3.1: empty / `0` removes; an ID must be an image attachment; a URL needs
    * `upload_files` and reuses the image attachment that already holds it, else names an external
-   * image the write records (README "Decisions": nothing is downloaded). A string: why it is refused.
+   * image the write records (docs/decisions.md: nothing is downloaded). A string: why it is refused.
    */
   private async image(value: string, caller: Caller, requestOrigin: string): Promise<number | ExternalImage | null | string> {
     if (value === '' || value === '0' || value === 'false') return null;

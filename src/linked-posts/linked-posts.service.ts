@@ -166,7 +166,7 @@ export class LinkedPostsService {
   }
 
   /**
-   * Without `force`: trashed (410 when it already is). With `force=true` (README "Decisions", revising
+   * Without `force`: trashed (410 when it already is). With `force=true` (docs/decisions.md, revising
    * Q46): deleted for good, trashed or not, answered as WordPress core does: `{deleted: true, previous}`.
    */
   async remove(

@@ -1,8 +1,8 @@
 import { ArgSpec, RestArg } from './params/rest-arg.decorator';
 
 /**
- * `force` on the DELETE routes of events, venues and organizers: the service's addition (README
- * "Decisions", revising quirk Q46): `true` deletes the record for good, as WordPress core's
+ * `force` on the DELETE routes of events, venues and organizers: the service's addition
+ * (docs/decisions.md, revising quirk Q46): `true` deletes the record for good, as WordPress core's
  * `force` does, instead of moving it to the trash.
  */
 export const FORCE_ARG: ArgSpec = {

@@ -29,8 +29,8 @@ export interface RequestRoad {
 }
 
 /**
- * The road of a request before Nest routes it, in the order it is travelled (README "The request
- * road"). Every step is a named Express step, so it runs for every path, matched or not, in exactly
+ * The road of a request before Nest routes it, in the order it is travelled (docs/architecture.md).
+ * Every step is a named Express step, so it runs for every path, matched or not, in exactly
  * this order; Nest's router, the parameter stage and the controllers come after it (set up by
  * `app.init()`).
  *

@@ -1,5 +1,5 @@
 /**
- * An image given by URL that no attachment holds yet (README "Decisions", docs/images.md): the write
+ * An image given by URL that no attachment holds yet (docs/decisions.md, docs/trash-and-images.md): the write
  * creates an attachment record pointing at it — nothing is downloaded, so the service never makes a
  * request on a client's behalf (no SSRF) and WordPress reads the record back as any attachment.
  */

@@ -547,7 +547,7 @@ export class PostsStore {
    * WP core `wp_delete_post` for the rows this service knows (storage.md §8): the post's revisions
    * go with it, its other children move up to its parent, its meta rows and its row are deleted.
    * Term relationships are the terms store's (TermsStore.detachAll, before this), comments are left
-   * as they are (README "Decisions": the service manages none).
+   * as they are (docs/decisions.md: the service manages none).
    */
   async deletePermanently(post: PostRow): Promise<void> {
     const posts = this.sql.table('posts');

@@ -84,7 +84,7 @@ describe('foundation: boot, auth and the base route', () => {
 
   it('treats a non-Basic or undecodable Authorization header as anonymous', async () => {
     const bearer = await t.http.get('/wp-json/tribe/events/v1').set('Authorization', 'Bearer abc').expect(200);
-    // Anonymous: the public caching policy (README "Caching"), not the authenticated no-store.
+    // Anonymous: the public caching policy (docs/caching.md), not the authenticated no-store.
     expect(bearer.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     await t.http
       .get('/wp-json/tribe/events/v1')

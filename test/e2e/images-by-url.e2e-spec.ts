@@ -3,7 +3,7 @@ import { ADMIN, BASE, countRows, createEvent, eventMeta, eventPost, EVENTS, MINI
 import { insertImage } from './linked-posts-test-helpers';
 
 /**
- * Images given by URL on a standalone install (issue #18, docs/images.md): a URL no attachment holds
+ * Images given by URL on a standalone install (issue #18, docs/trash-and-images.md): a URL no attachment holds
  * becomes an attachment record pointing at it — nothing is downloaded — so the record's `image` is
  * filled; WordPress reads the record back the same way (guid = URL, no `_wp_attached_file`).
  */

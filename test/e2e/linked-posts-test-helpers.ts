@@ -94,7 +94,7 @@ export async function postRow(t: TestApp, id: number): Promise<Record<string, un
 export async function setPostColumns(t: TestApp, id: number, columns: Record<string, string | number>): Promise<void> {
   const names = Object.keys(columns);
   await t.db.sql.run(`UPDATE ${t.db.sql.table('posts')} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE ID = ?`, [...Object.values(columns), id]);
-  // As WordPress with the must-use plugin of README "Caching": records shared under the version are retired.
+  // As WordPress with the must-use plugin of docs/caching.md: records shared under the version are retired.
   await bumpCacheVersion(t);
 }
 

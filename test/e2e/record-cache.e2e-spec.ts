@@ -5,7 +5,7 @@ import { ADMIN, BASE, EVENTS, insertEvent, insertLinked, Login, userWithRole } f
 /**
  * Issue #19: the caller-independent representation of a record is shared by the requests of one data
  * version (src/cache/record-cache.ts), with what depends on the caller applied per request; a write
- * through the API retires it for every caller at once (README "Caching").
+ * through the API retires it for every caller at once (docs/caching.md).
  */
 describe('record cache: representations shared under the data version', () => {
   let t: TestApp;

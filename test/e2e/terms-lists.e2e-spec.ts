@@ -92,7 +92,7 @@ describe('term lists', () => {
       await sql.run(`INSERT INTO ${sql.table('options')} (option_name, option_value, autoload) VALUES ('tribe_events_calendar_options', ?, 'yes')`, [
         'a:1:{s:14:"posts_per_page";s:1:"2";}',
       ]);
-      // As WordPress with the must-use plugin of README "Caching" (site options are shared per data version).
+      // As WordPress with the must-use plugin of docs/caching.md (site options are shared per data version).
       await bumpCacheVersion(t);
       const res = await list('?hide_empty=0');
       expect(res.categories).toHaveLength(2);

@@ -4,7 +4,7 @@ import { readFeed } from './changes-test-helpers';
 import { ADMIN, BASE, countRows, createEvent, eventMeta, eventPost, EVENTS, tecRows, termCount, userWithRole } from './events-write-helpers';
 
 /**
- * The trash lifecycle with WordPress core's semantics (issue #18, README "Decisions"): DELETE trashes,
+ * The trash lifecycle with WordPress core's semantics (issue #18, docs/decisions.md): DELETE trashes,
  * `?force=true` deletes for good (trashed or not) and answers `{deleted, previous}`; a trashed record
  * comes back through an update that gives it a status (what the block editor's "Restore" sends).
  */

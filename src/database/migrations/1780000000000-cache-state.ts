@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * The service's data version (src/cache/): one row, `id` 1, whose `version` every write transaction
  * of the service increments before it commits (DatabaseService). Response caches of every instance
  * sharing the database compare it with the version their answers were read under. WordPress ignores
- * the table; a must-use plugin may bump it too (README "Caching").
+ * the table; a must-use plugin may bump it too (docs/caching.md).
  */
 export class CacheState1780000000000 implements MigrationInterface {
   name = 'CacheState1780000000000';

@@ -89,7 +89,7 @@ function contains(text: string): string {
   return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
-/** Where the list reads event dates from (EVENT_DATES_SOURCE, README "Event list and dates"). */
+/** Where the list reads event dates from (EVENT_DATES_SOURCE, docs/event-list-and-dates.md). */
 export type EventDatesSource = 'occurrences' | 'postmeta';
 
 const OCCURRENCE_COLUMNS: Record<DateMetaKey, string> = {

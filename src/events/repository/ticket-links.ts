@@ -23,7 +23,7 @@ const EVENT_KEYS = TICKET_LINKS.map((l) => l.eventKey);
  * provider's key (`_tec_tickets_commerce_event` also links Commerce attendees, hence the post type).
  * Read through the service's `eca_meta_key_value` index: (key, event ID as text) for each key.
  * Event Tickets' own `has_rsvp_or_tickets` filter counts the link rows alone; a trashed ticket is
- * no ticket here (README "Decisions").
+ * no ticket here (docs/decisions.md).
  */
 export function hasTicketCondition(sql: Sql, alias: string): Fragment {
   const idText = `CAST(${alias}.ID AS ${sql.isMysql ? 'CHAR' : 'TEXT'})`;

@@ -1,7 +1,7 @@
 /**
  * Italian catalog, by key: `<DtoClass>.<argument>` (or an explicit i18nKey) for argument descriptions,
  * `doc.*` for the /doc texts. Only the shared texts live here: each module declares its own entries
- * beside its code (README "Adding a resource"); test/e2e/i18n-catalogs.e2e-spec.ts fails when a key
+ * beside its code (docs/architecture.md "Adding a resource"); test/e2e/i18n-catalogs.e2e-spec.ts fails when a key
  * is missing.
  */
 const catalog: Record<string, string> = {

@@ -2,7 +2,7 @@
  * WordPress's `_fields` (rest_filter_response_fields): the answer keeps only the named keys, `a.b`
  * naming a key inside `a`. A parent named whole wins over its sub-keys, in either order.
  *
- * One deliberate difference (README "Decisions"): WordPress applies a nested name to a list as if it
+ * One deliberate difference (docs/decisions.md): WordPress applies a nested name to a list as if it
  * were an object and so empties it; here a nested name inside a list filters each item of the list,
  * so `_fields=events.id,events.title,total` cuts an event list down as a client means it to.
  */

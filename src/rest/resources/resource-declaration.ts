@@ -8,7 +8,7 @@ export type DefaultRole = 'administrator' | 'editor' | 'author' | 'contributor' 
 
 /**
  * Everything the shared layers need to know about one collection, declared in the resource's own
- * folder (README "Adding a resource"). Routes and arguments stay on the controllers (@RestArg).
+ * folder (docs/architecture.md "Adding a resource"). Routes and arguments stay on the controllers (@RestArg).
  */
 export interface ResourceDeclaration {
   /**
@@ -19,7 +19,7 @@ export interface ResourceDeclaration {
   namespace?: string;
   /**
    * `false`: the collection's answers are never kept by the response cache — for data written by
-   * bookkeeping transactions that do not bump the data version (README "Caching"), e.g. webhook
+   * bookkeeping transactions that do not bump the data version (docs/caching.md), e.g. webhook
    * delivery state. Absent: kept like every read.
    */
   responseCache?: false;

@@ -6,7 +6,7 @@
  * and `[embed]` (WP_Embed without a network: an unknown provider's link, `maybe_make_link`).
  * `[gallery]`, `[playlist]`, `[audio]` and `[video]` are registered (so texturize and unautop treat them
  * as WordPress does) but kept as written: their output depends on attachment image sizes, players and
- * per-page instance counters this service does not reproduce (README "Decisions"). Unregistered
+ * per-page instance counters this service does not reproduce (docs/decisions.md). Unregistered
  * shortcodes stay text, as in WordPress.
  */
 import { escHtml } from '../text-sanitize';

@@ -42,4 +42,25 @@ describe('citations of the behaviour contract', () => {
     }
     expect(unknown).toEqual([]);
   });
+
+  it("name the service's own documents as they are in docs/", () => {
+    const missing: string[] = [];
+    const docs = readdirSync(join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => join(ROOT, 'docs', name));
+    for (const file of [...sources, ...docs, join(ROOT, '.env.example')]) {
+      for (const [citation] of readFileSync(file, 'utf8').matchAll(/\bdocs\/[a-z-]+\.md\b/g)) {
+        if (!documentExists(join(ROOT, citation))) missing.push(`${relative(ROOT, file)}: ${citation}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });
+
+function documentExists(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
