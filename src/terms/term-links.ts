@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OptionsStore } from '../wordpress/options.store';
-import { maybeUnserialize } from '../wordpress/php-serialization';
+import { sharedUnserialize } from '../wordpress/php-serialization';
 import { SiteService } from '../wordpress/site.service';
 import { sanitizeTitle } from '../wordpress/slugs';
 import type { TermRow } from '../wordpress/terms.store';
@@ -66,7 +66,7 @@ export class TermLinksFactory {
 
   async forOrigin(requestOrigin: string): Promise<TermLinks> {
     const raw = await this.options.getRaw(['permalink_structure', 'tag_base', 'tribe_events_calendar_options']);
-    const tribe = maybeUnserialize(raw.get('tribe_events_calendar_options'));
+    const tribe = sharedUnserialize(raw.get('tribe_events_calendar_options'));
     const eventsSlug = tribe && typeof tribe === 'object' ? (tribe as Record<string, unknown>).eventsSlug : undefined;
     return new TermLinks({
       restBase: await this.site.restBase(requestOrigin),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OptionsStore } from './options.store';
-import { maybeUnserialize } from './php-serialization';
+import { sharedUnserialize } from './php-serialization';
 import { SiteService } from './site.service';
 
 /** What a permalink is built from. */
@@ -76,7 +76,7 @@ export class Permalinks {
   /** Link builder for requests that reached the service at `requestOrigin` (the PUBLIC_BASE fallback). */
   async forOrigin(requestOrigin: string): Promise<PostLinks> {
     const raw = await this.options.getRaw(['permalink_structure', 'tribe_events_calendar_options']);
-    const tribe = maybeUnserialize(raw.get('tribe_events_calendar_options'));
+    const tribe = sharedUnserialize(raw.get('tribe_events_calendar_options'));
     const eventSlug =
       tribe && typeof tribe === 'object' && typeof (tribe as Record<string, unknown>).singleEventSlug === 'string'
         ? (tribe as Record<string, string>).singleEventSlug || 'event'

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { HOME_FOLLOWS_REQUEST, OptionsStore } from './options.store';
-import { maybeUnserialize } from './php-serialization';
+import { sharedUnserialize } from './php-serialization';
 
 /** Site-wide facts derived from configuration and the WordPress options. */
 @Injectable()
@@ -22,7 +22,7 @@ export class SiteService {
   async publicBase(requestOrigin: string): Promise<string> {
     if (this.config.siteUrl) return this.config.siteUrl;
     const raw = await this.options.getRaw(['home', HOME_FOLLOWS_REQUEST]);
-    const home = maybeUnserialize(raw.get('home'));
+    const home = sharedUnserialize(raw.get('home'));
     if (raw.get(HOME_FOLLOWS_REQUEST) === '1' || typeof home !== 'string' || !home) return requestOrigin;
     return home.replace(/\/+$/, '');
   }
@@ -46,7 +46,7 @@ export class SiteService {
 
 /** defaultPerPage from the raw option values (TEC's serialized options are parsed once per change). */
 function perPageOf(raw: ReadonlyMap<string, string>): number {
-  const tribe = maybeUnserialize(raw.get('tribe_events_calendar_options'));
+  const tribe = sharedUnserialize(raw.get('tribe_events_calendar_options'));
   const candidates = [tribe && typeof tribe === 'object' ? (tribe as Record<string, unknown>).posts_per_page : undefined, raw.get('posts_per_page')];
   for (const value of candidates) {
     const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;

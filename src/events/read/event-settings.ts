@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { siteTimezone } from '../../dates';
 import { OptionsStore } from '../../wordpress/options.store';
-import { maybeUnserialize } from '../../wordpress/php-serialization';
+import { sharedUnserialize } from '../../wordpress/php-serialization';
 
 /** One Events Calendar Pro additional field definition (`tribe_events_calendar_options['custom-fields']`). */
 export interface CustomFieldDefinition {
@@ -34,7 +34,7 @@ function customFieldDefinitions(value: unknown): CustomFieldDefinition[] {
 
 /** Builds the settings from the raw option values (pure, for tests). */
 export function eventSiteSettings(raw: ReadonlyMap<string, string>): EventSiteSettings {
-  const parsed = maybeUnserialize(raw.get('tribe_events_calendar_options'));
+  const parsed = sharedUnserialize(raw.get('tribe_events_calendar_options'));
   const tribe = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
   const reverse = tribe.reverseCurrencyPosition;
   return {

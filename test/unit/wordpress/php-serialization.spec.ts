@@ -1,4 +1,4 @@
-import { isSerialized, maybeSerialize, maybeUnserialize, phpSerialize, phpUnserialize } from '../../../src/wordpress/php-serialization';
+import { isSerialized, maybeSerialize, maybeUnserialize, phpSerialize, phpUnserialize, sharedUnserialize } from '../../../src/wordpress/php-serialization';
 
 describe('PHP serialization as WordPress uses it', () => {
   it('reads WordPress capability and application-password values', () => {
@@ -27,5 +27,19 @@ describe('PHP serialization as WordPress uses it', () => {
     expect(maybeSerialize(false)).toBe('');
     expect(maybeSerialize(7)).toBe('7');
     expect(maybeSerialize('b:1;')).toBe('s:4:"b:1;";');
+  });
+});
+
+describe('sharedUnserialize', () => {
+  it('parses each distinct value once and shares the result, frozen all the way down', () => {
+    const raw = phpSerialize({ eventsSlug: 'events', posts_per_page: 10, 'custom-fields': [{ name: '_ecp_custom_1', label: 'Dress code' }] });
+    const first = sharedUnserialize(raw) as Record<string, unknown>;
+    expect(sharedUnserialize(`${raw}`)).toBe(first);
+    expect(first).toEqual({ eventsSlug: 'events', posts_per_page: 10, 'custom-fields': [{ name: '_ecp_custom_1', label: 'Dress code' }] });
+    expect(() => {
+      (first['custom-fields'] as Record<string, unknown>[])[0].label = 'changed';
+    }).toThrow(TypeError);
+    expect(sharedUnserialize(phpSerialize({ eventsSlug: 'agenda' }))).toEqual({ eventsSlug: 'agenda' });
+    expect([sharedUnserialize(undefined), sharedUnserialize('plain text')]).toEqual([undefined, 'plain text']);
   });
 });
