@@ -195,6 +195,16 @@ export class EventListQuery {
     };
   }
 
+  /**
+   * The events whose `key` meta names one of the linked posts `ids`, read from the linked posts' side
+   * through the `eca_meta_key_value` index. Written as `IN (subquery)` so that SQLite, too, drives the
+   * query from those few events (10k events, one venue: 255 ms → 3 ms for the total): with `EXISTS` it
+   * probed the meta of every event of the site; MariaDB turns either form into this semi-join.
+   */
+  private linkedTo(key: string, ids: readonly number[]): string {
+    return `p.ID IN (SELECT m.post_id FROM ${this.sql.table('postmeta')} m WHERE m.meta_key = '${key}' AND m.meta_value IN (${placeholders(ids)}))`;
+  }
+
   /** An indexed probe of the event's own meta rows (postmeta `post_id` index). */
   private metaExists(condition: string): string {
     return `EXISTS (SELECT 1 FROM ${this.sql.table('postmeta')} m WHERE m.post_id = p.ID AND ${condition})`;
@@ -219,7 +229,7 @@ export class EventListQuery {
     if (filters.geo && 'venueIds' in filters.geo) links.push(['_EventVenueID', filters.geo.venueIds]);
     for (const [key, ids] of links) {
       if (ids?.length === 0) list.whereNone();
-      else if (ids) list.where(this.metaExists(`m.meta_key = '${key}' AND m.meta_value IN (${placeholders(ids)})`), ...ids.map(String));
+      else if (ids) list.where(this.linkedTo(key, ids), ...ids.map(String));
     }
     if (filters.geo && 'area' in filters.geo) list.whereFragment(eventVenueInArea(this.sql, 'p', filters.geo.area));
     for (const ids of [filters.categoryTermTaxonomyIds, filters.tagTermTaxonomyIds]) {
