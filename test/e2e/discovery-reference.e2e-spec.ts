@@ -56,7 +56,7 @@ function withoutAdditions(names: string[], data: unknown): string[] {
   return [...new Set(found)];
 }
 
-describe('the namespace index and /doc against the plugin’s own answers (shared/reference)', () => {
+describe('the namespace index and /doc against the plugin’s own answers (test/fixtures/reference)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();

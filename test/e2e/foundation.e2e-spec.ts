@@ -1,3 +1,4 @@
+import { WORDPRESS_TABLES } from '../support/wordpress-tables';
 import { ADMIN_PASSWORD, ADMIN_USER, basic, startTestApp, TestApp } from '../support/test-app';
 
 describe('foundation: boot, auth and the base route', () => {
@@ -15,19 +16,7 @@ describe('foundation: boot, auth and the base route', () => {
       ? await t.db.sql.rows<{ n: string }>('SELECT table_name AS n FROM information_schema.tables WHERE table_schema = DATABASE()')
       : await t.db.sql.rows<{ n: string }>("SELECT name AS n FROM sqlite_master WHERE type = 'table'");
     const names = tables.map((r) => r.n);
-    for (const table of [
-      'posts',
-      'postmeta',
-      'terms',
-      'term_taxonomy',
-      'term_relationships',
-      'termmeta',
-      'users',
-      'usermeta',
-      'options',
-      'tec_events',
-      'tec_occurrences',
-    ]) {
+    for (const table of WORDPRESS_TABLES) {
       expect(names).toContain(`wp_${table}`);
     }
   });

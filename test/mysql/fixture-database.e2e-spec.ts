@@ -1,9 +1,10 @@
+import { WORDPRESS_TABLES } from '../support/wordpress-tables';
 import { ProbeModule } from '../support/probe.module';
 import { basic, TestApp } from '../support/test-app';
 import { TestDatabase, withMysql } from '../support/test-database';
 import { loadFixtureDatabase, startFixtureApp } from '../support/fixture-app';
 
-// The fixture's WordPress-created logins and application passwords (shared/fixtures/README.md).
+// The fixture's WordPress-created logins and application passwords (test/fixtures/README.md).
 const LOGINS = {
   admin: '0Tu3Y7F7uMAXwNZuyGZt3X97',
   editor1: 'mMbwkDiyAmBAYzJ7Qg8ZHwLI',
@@ -11,19 +12,7 @@ const LOGINS = {
   contributor1: 'UDIAuF0FGTU7DKqYDt94JgxK',
   subscriber1: 'aRO4BVL5i60ijHlpGWpvKant',
 };
-const TABLES = [
-  'posts',
-  'postmeta',
-  'terms',
-  'term_taxonomy',
-  'term_relationships',
-  'termmeta',
-  'users',
-  'usermeta',
-  'options',
-  'tec_events',
-  'tec_occurrences',
-].map((t) => `wp_${t}`);
+const TABLES = WORDPRESS_TABLES.map((t) => `wp_${t}`);
 
 /** The service's own date indexes on tec_occurrences (migration EventListIndexes): the one DDL change it makes. */
 const OWN_INDEX = /,\n\s*KEY `eca_[a-z_]+` \((?:[^()]|\(\d+\))*\)/g;

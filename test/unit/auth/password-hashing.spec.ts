@@ -11,7 +11,7 @@ import {
 
 // Written by WordPress 7.0.4 in shared/fixtures/tec-wordpress-seeded.sql: `wp_users.user_pass` (login
 // password = login) and the `password` field of each user's `_application_passwords` usermeta; the
-// plain application passwords are listed in shared/fixtures/README.md.
+// plain application passwords are listed in test/fixtures/README.md.
 const FIXTURE_USERS = [
   {
     login: 'admin',
