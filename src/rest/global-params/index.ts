@@ -5,6 +5,9 @@ import { parseFields, pickFields } from './response-fields';
 
 export { restRouteUrl } from './rest-route';
 
+/** `_fields` / `_envelope` somewhere in the URL (`%5F` for an encoded underscore). */
+const GLOBAL_PARAM = /(?:_|%5f)(?:fields|envelope)/i;
+
 /**
  * WordPress's global response parameters, applied to every JSON answer where it is serialised
  * (json-express.adapter.ts, rest-exception.filter.ts, route-answers.ts): `_fields` to success
@@ -12,6 +15,8 @@ export { restRouteUrl } from './rest-route';
  * Both are read from the query string. Returns the body to send; `_envelope` also sets the status.
  */
 export function shapeAnswer(req: Request, res: ServerResponse, body: unknown, isError: boolean): unknown {
+  // Express parses the query string again on every read of req.query: most answers need not.
+  if (!GLOBAL_PARAM.test(req.url)) return body;
   const query = (req.query ?? {}) as Record<string, unknown>;
   let shaped = body;
   if (!isError && query._fields !== undefined) {
