@@ -5,7 +5,7 @@ import { RestValidationPipe } from '../rest/params/rest-validation.pipe';
 import { shownValue } from '../rest/params/shown-value';
 import { RestError } from '../rest/rest-error';
 import { PostLinks } from '../wordpress/permalinks';
-import { PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
+import { PostRow, PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
 import { SiteClock } from '../wordpress/site-clock';
 import { LinkedInputResolver, ResolvedInput } from './linked-input.resolver';
 import { LinkedPostWriter } from './linked-post.writer';
@@ -28,11 +28,23 @@ export interface InlineWriteContext {
   links: PostLinks;
 }
 
+/** What `prepare` knows before checking the elements: the links the event has, the records named by ID. */
+interface KnownRecords {
+  alreadyLinked: readonly number[];
+  named: ReadonlyMap<number, PostRow>;
+}
+
 const isEmptyValue = (v: unknown) =>
   v === 0 || v === '0' || v === '' || (Array.isArray(v) && v.length === 0) || (isPlainObject(v) && Object.keys(v).length === 0);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The ID an element names (`5`, `"5"`, `{id: 5}`), if any. */
+function referencedId(element: unknown): number | undefined {
+  const id = isPlainObject(element) ? element.id : element;
+  return isId(id) ? Number(id) : undefined;
 }
 
 function isId(value: unknown): boolean {
@@ -72,8 +84,10 @@ export class LinkedPostsInline {
     if (raw === undefined || raw === null) return { kind: 'unchanged' };
     if (isEmptyValue(raw)) return { kind: 'clear' };
     const elements = this.elements(type, raw);
+    // Every record named by ID, read in one query (a list of organizers may name hundreds).
+    const named = await this.posts.byIds(elements.map(referencedId).filter((id): id is number => id !== undefined));
     const items: LinkItem[] = [];
-    for (const element of elements) items.push(await this.item(type, element, caller, clock, requestOrigin, alreadyLinked));
+    for (const element of elements) items.push(await this.item(type, element, caller, clock, requestOrigin, { alreadyLinked, named }));
     return { kind: 'link', items };
   }
 
@@ -114,19 +128,12 @@ export class LinkedPostsInline {
     return list;
   }
 
-  private async item(
-    type: LinkedPostType,
-    element: unknown,
-    caller: Caller,
-    clock: SiteClock,
-    requestOrigin: string,
-    alreadyLinked: readonly number[],
-  ): Promise<LinkItem> {
-    if (isId(element)) return { existing: await this.existing(type, Number(element), caller, alreadyLinked) };
+  private async item(type: LinkedPostType, element: unknown, caller: Caller, clock: SiteClock, requestOrigin: string, known: KnownRecords): Promise<LinkItem> {
+    if (isId(element)) return { existing: await this.existing(type, Number(element), caller, known) };
     if (!isPlainObject(element)) throw this.invalid(type, notAReference(type, element));
     if (element.id !== undefined && element.id !== null && element.id !== '' && element.id !== 0) {
       if (!isId(element.id)) throw this.invalid(type, notAReference(type, element.id));
-      return { existing: await this.existing(type, Number(element.id), caller, alreadyLinked) };
+      return { existing: await this.existing(type, Number(element.id), caller, known) };
     }
     const emptyName = element[type.nameField] === '' && type.emptyInlineName === 'could-not-create';
     const args = await this.validated(type, emptyName ? { ...element, [type.nameField]: '-' } : element);
@@ -144,8 +151,8 @@ export class LinkedPostsInline {
    * else's private or draft record would publish it inside the event. A record the event already links
    * stays linkable, so a client can send the event back as it read it.
    */
-  private async existing(type: LinkedPostType, id: number, caller: Caller, alreadyLinked: readonly number[]): Promise<number> {
-    const post = await this.posts.byId(id);
+  private async existing(type: LinkedPostType, id: number, caller: Caller, { alreadyLinked, named }: KnownRecords): Promise<number> {
+    const post = named.get(id);
     // One reason for both: a record the caller may not read is not told apart from a missing one.
     const unknown = `${type.nameField}: no ${type.nameField} you may read has the ID ${id}.`;
     if (!post || post.post_type !== type.postType) throw this.invalid(type, unknown);

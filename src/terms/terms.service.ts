@@ -1,3 +1,4 @@
+import { sanitizeTitle } from '../wordpress/slugs';
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { requireCapabilities } from '../auth/permissions';
@@ -160,10 +161,9 @@ export class TermsService {
     const found = new Set((await this.store.findByIds(numeric, taxonomy.taxonomy)).map((t) => t.term_id));
     const missingId = numeric.find((id) => !found.has(id));
     if (missingId !== undefined) return missingId;
-    for (const slug of items.filter((item) => !isNumeric(item))) {
-      if (!(await this.store.findBySlug(String(slug), taxonomy.taxonomy))) return slug;
-    }
-    return undefined;
+    const slugs = items.filter((item) => !isNumeric(item)).map(String);
+    const bySlug = await this.store.findBySlugs(slugs, taxonomy.taxonomy);
+    return slugs.find((slug) => !bySlug.has(sanitizeTitle(slug)));
   }
 
   /**

@@ -133,6 +133,14 @@ export class TermsStore {
     return (await this.many('t.slug = ? AND tt.taxonomy = ?', [clean, taxonomy]))[0];
   }
 
+  /** findBySlug for many values in one query: the terms found, by their (lower-case) slug. */
+  async findBySlugs(slugs: readonly string[], taxonomy: string): Promise<Map<string, TermRow>> {
+    const clean = [...new Set(slugs.map((slug) => sanitizeTitle(slug)).filter(Boolean))];
+    if (!clean.length) return new Map();
+    const rows = await this.many(`t.slug IN (${placeholders(clean)}) AND tt.taxonomy = ?`, [...clean, taxonomy]);
+    return new Map(rows.map((row) => [row.slug.toLowerCase(), row]));
+  }
+
   /** `get_term_by('name')`: the stored (sanitised) form of the name, compared with the column collation. */
   async findByName(name: string, taxonomy: string): Promise<TermRow | undefined> {
     const clean = sanitizeTermName(name);
