@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../../auth/caller';
 import { RestError } from '../../rest/rest-error';
-import { TermsStore, TermWriteError } from '../../wordpress/terms.store';
+import { sanitizeTitle } from '../../wordpress/slugs';
+import { TermRow, TermsStore, TermWriteError } from '../../wordpress/terms.store';
 import { PostRow } from '../../wordpress/posts.store';
 
 export const CATEGORY_TAXONOMY = 'tribe_events_cat';
@@ -18,6 +19,12 @@ export const EVENT_TAXONOMIES = [
  * request could create thousands). Naming existing terms costs nothing; only created terms count.
  */
 export const MAX_NEW_TERMS_PER_WRITE = 100;
+
+/** The terms a list names by ID or by slug, read before its items are resolved one by one. */
+interface KnownTerms {
+  byId: ReadonlyMap<number, TermRow>;
+  bySlug: Map<string, TermRow>;
+}
 
 /** The terms one event write has created so far, across its taxonomies. */
 export class NewTermsTally {
@@ -61,30 +68,40 @@ export class EventTermsWriter {
 
   async assign(eventId: number, taxonomy: string, items: readonly string[], tally: NewTermsTally): Promise<void> {
     const { param } = EVENT_TAXONOMIES.find((t) => t.taxonomy === taxonomy)!;
+    // The items that name existing terms by ID or slug, read in two queries whatever the list's length.
+    const numeric = items.filter((item) => /^\d+$/.test(item)).map(Number);
+    const known: KnownTerms = {
+      byId: new Map((await this.terms.findByIds(numeric, taxonomy)).map((term) => [term.term_id, term])),
+      bySlug: await this.terms.findBySlugs(
+        items.filter((item) => !/^\d+$/.test(item)),
+        taxonomy,
+      ),
+    };
     const ids: number[] = [];
     for (const item of items) {
-      const id = await this.termTaxonomyId(taxonomy, item, () => tally.count(param));
+      const id = await this.termTaxonomyId(taxonomy, item, known, () => tally.count(param));
       if (id !== undefined) ids.push(id);
     }
     await this.terms.setObjectTerms(eventId, taxonomy, ids);
   }
 
-  /** Every term of the event recounted (after a status change: publish ↔ other, trash). */
   /** Before the event is deleted for good: its relationships go, the terms that counted it drop by one. */
   detachAll(post: PostRow): Promise<void> {
     return this.terms.detachAll(post);
   }
 
+  /** Every term of the event recounted (after a status change: publish ↔ other, trash). */
   recountObjects(eventId: number): Promise<void> {
     return this.terms.recountObjects([eventId]);
   }
 
-  private async termTaxonomyId(taxonomy: string, item: string, created: () => void): Promise<number | undefined> {
-    if (/^\d+$/.test(item)) return (await this.terms.findById(Number(item), taxonomy))?.term_taxonomy_id;
-    const existing = (await this.terms.findBySlug(item, taxonomy)) ?? (await this.terms.findByName(item, taxonomy));
+  private async termTaxonomyId(taxonomy: string, item: string, known: KnownTerms, created: () => void): Promise<number | undefined> {
+    if (/^\d+$/.test(item)) return known.byId.get(Number(item))?.term_taxonomy_id;
+    const existing = known.bySlug.get(sanitizeTitle(item)) ?? (await this.terms.findByName(item, taxonomy));
     if (existing) return existing.term_taxonomy_id;
     try {
       const term = await this.terms.insert(taxonomy, { name: item });
+      known.bySlug.set(term.slug.toLowerCase(), term); // a later item naming it by slug finds it
       created();
       return term.term_taxonomy_id;
     } catch (error) {
