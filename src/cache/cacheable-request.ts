@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppConfig } from '../config/app-config';
 import { isRestUrl, MAX_URL_LENGTH, overridesMethod, rewriteRestUrl } from '../rest/http-pipeline';
+import { representationOf } from '../rest/representation';
 import { uncachedCollectionPaths } from '../rest/resources/resource-registry';
 
 const DAY_MS = 86_400_000;
@@ -41,9 +42,6 @@ export class CacheablePaths {
   }
 }
 
-/** Media types of the answers negotiated through `Accept` (the event list as iCalendar, src/site/). */
-const NEGOTIATED = /text\/calendar/i;
-
 function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
@@ -68,7 +66,8 @@ function isSharedRead(req: IncomingMessage, config: AppConfig, paths: CacheableP
  * and the covered paths, credentials other than a Basic header the credential cache vouches for.
  * Besides the raw URL (query and language prefix included) the key holds everything else an answer
  * depends on: Accept-Language, the UTC day (GET /events' default window starts "yesterday"), Origin
- * (CORS headers), `Accept` when it asks for a negotiated representation (iCalendar), when SITE_URL
+ * (CORS headers), the representation `Accept` chooses (never the raw header: the key must be the
+ * choice the route makes, or one request could store an answer another gets), when SITE_URL
  * does not fix the links the host and scheme the request came to, and for a caller the user and a
  * SHA-256 of the exact header: a caller's answers are only ever given back to that same credential,
  * and only while the credential cache still vouches for it. HEAD shares GET's entry.
@@ -86,8 +85,8 @@ export function cacheSlotOf(req: IncomingMessage, config: AppConfig, paths: Cach
     credential = createHash('sha256').update(h.authorization).digest('base64');
   }
   const origin = config.siteUrl ? '' : `${h['x-forwarded-proto'] ?? ''} ${h['x-forwarded-host'] ?? ''} ${h.host ?? ''}`;
-  const negotiated = NEGOTIATED.test(h.accept ?? '') ? h.accept : '';
+  const representation = representationOf(h.accept);
   const day = Math.floor(Date.now() / DAY_MS);
-  const key = `${userId}\n${credential}\n${day}\n${h['accept-language'] ?? ''}\n${h.origin ?? ''}\n${negotiated}\n${origin}\n${req.url ?? ''}`;
+  const key = `${userId}\n${credential}\n${day}\n${h['accept-language'] ?? ''}\n${h.origin ?? ''}\n${representation}\n${origin}\n${req.url ?? ''}`;
   return { key, userId };
 }

@@ -2,12 +2,14 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { Response } from 'express';
 import { from, mergeMap, Observable } from 'rxjs';
 import { EventsController } from '../events/events.controller';
+import { representationOf } from '../rest/representation';
 import { requestContextOf, RestRequest } from '../rest/request-context';
 import { calendarAnswer } from './site-answers';
 import { SiteFactsReader } from './site-facts';
 
 /**
- * `GET /events` as iCalendar: with `Accept: text/calendar` (preferred over JSON) the list — every
+ * `GET /events` as iCalendar: when `Accept` names `text/calendar` at least as high as JSON
+ * (`representationOf`, which the response cache keys on too; wildcards alone stay JSON) the list — every
  * filter, `page` and `per_page`, the X-WP-Total/TotalPages and `Link` paging headers — is answered
  * as a calendar of that page's events instead of the JSON envelope. Both answers say `Vary: Accept`.
  * Runs around the list's own pagination interceptor (a global interceptor is the outer one).
@@ -21,7 +23,7 @@ export class EventListCalendarInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<RestRequest>();
     const res = context.switchToHttp().getResponse<Response>();
     res.vary('Accept');
-    if (req.accepts(['application/json', 'text/calendar']) !== 'text/calendar') return next.handle();
+    if (representationOf(req.headers.accept) !== 'calendar') return next.handle();
     return next
       .handle()
       .pipe(

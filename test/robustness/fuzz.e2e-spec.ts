@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { representationOf } from '../../src/rest/representation';
 import { maybeUnserialize } from '../../src/wordpress/php-serialization';
 import { sanitizeTitle } from '../../src/wordpress/slugs';
 import { phpTrim, sanitizeTextField } from '../../src/wordpress/text-sanitize';
@@ -422,6 +423,61 @@ describe('slugs that sanitise to nothing (issue #13)', () => {
         expectInvalidParam(res, 'slug', `${endpoint.method} ${path}${admin ? ' [admin]' : ''}`);
       }),
       { seed: SEED, numRuns: RUNS * 3 },
+    );
+  });
+});
+
+/**
+ * `Accept` headers as clients and attackers write them (issue #22): media ranges in any case, with or
+ * without a weight (valid, out of range, junk) and other parameters, wildcards, junk entries, odd
+ * spacing, and very long lists (within Node's 16 KB of headers).
+ */
+const mediaRange = fc.oneof(
+  fc.constantFrom('text/calendar', 'application/json', '*/*', 'text/*', 'application/*', 'text/html', 'application/xml', 'image/*'),
+  fc
+    .constantFrom('text/calendar', 'application/json', 'text/*')
+    .chain((range) =>
+      fc
+        .array(fc.boolean(), { minLength: range.length, maxLength: range.length })
+        .map((upper) => [...range].map((char, i) => (upper[i] ? char.toUpperCase() : char)).join('')),
+    ),
+  fc.constantFrom('text/calendarx', 'xtext/calendar', 'text/calendar/x', '*/calendar', 'text/', '/calendar', 'calendar'),
+);
+const weight = fc.constantFrom('', ';q=0', ';q=1', ';q=0.5', ';q=0.001', ';q=1.000', ';Q=0.3', ' ; q=0.9 ', ';q=2', ';q=-1', ';q=abc', ';q=', ';q=0.0001');
+const otherParams = fc.constantFrom('', '; charset=utf-8', ';level=1', ';q=0.5;ext=1', ';;');
+const junk = fc.string({ unit: fc.constantFrom(...' !#$%&\'*+-.^_`|~;=,/"0123456789aAzZ'.split('')), maxLength: 20 });
+const acceptEntry = fc.oneof(
+  { weight: 4, arbitrary: fc.tuple(mediaRange, otherParams, weight).map(([range, params, q]) => `${range}${params}${q}`) },
+  { weight: 1, arbitrary: junk },
+);
+const acceptHeader: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.array(acceptEntry, { minLength: 1, maxLength: 6 }).chain((entries) => fc.constantFrom(entries.join(','), entries.join(' , '))) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.array(acceptEntry, { maxLength: 3 }), fc.nat({ max: 300 }))
+      .map(([tail, n]) => [...Array<string>(n).fill('text/x-long;q=0.1'), ...tail].join(', ')),
+  },
+);
+
+describe('negotiated answers under generated Accept headers (issue #22)', () => {
+  it('each gets what the chooser says, never a 5xx, and leaves JSON for plain requests to the same URL', async () => {
+    const urls = [`${BASE}/events`, `${BASE}/events?per_page=3`, '/?rest_route=/tribe/events/v1/events', `/fr${BASE}/events?_fields=events.id`];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...urls), acceptHeader, fc.constantFrom('get', 'head') as fc.Arbitrary<'get' | 'head'>, async (url, accept, method) => {
+        const label = `${method.toUpperCase()} ${url} Accept: ${accept.slice(0, 200)}`;
+        const res = await t.http[method](url).set('Accept', accept);
+        if (res.status !== 200) throw new Error(`${label} → ${res.status} ${res.text?.slice(0, 400)}`);
+        const expected = representationOf(accept) === 'calendar' ? 'text/calendar' : 'application/json';
+        if (!res.headers['content-type'].startsWith(`${expected};`)) throw new Error(`${label} → ${res.headers['content-type']}, expected ${expected}`);
+        for (const plain of [undefined, 'application/json']) {
+          const after = await (plain ? t.http.get(url).set('Accept', plain) : t.http.get(url));
+          if (after.status !== 200 || !after.headers['content-type'].startsWith('application/json;') || !/\bAccept\b/.test(after.headers.vary)) {
+            throw new Error(`after ${label}: Accept ${plain ?? '(none)'} → ${after.status} ${after.headers['content-type']}, Vary ${after.headers.vary}`);
+          }
+        }
+      }),
+      { seed: SEED, numRuns: RUNS * 5 },
     );
   });
 });
