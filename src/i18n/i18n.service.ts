@@ -10,10 +10,14 @@ import { RestRequest } from '../rest/request-context';
 export class I18nService {
   constructor(private readonly options: OptionsStore) {}
 
-  /** Prefix, then Accept-Language, then the site language (WordPress option `WPLANG`, e.g. `fr_FR`). */
+  /**
+   * Prefix, then Accept-Language, then the site language (WordPress option `WPLANG`, e.g. `fr_FR`).
+   * Without a prefix the answer depends on Accept-Language, so it says so to shared caches (CDNs).
+   */
   async languageOf(req: Request): Promise<Language> {
     const prefix = (req as RestRequest).restLanguage;
     const header = req.get('accept-language');
+    if (!prefix) req.res?.vary('Accept-Language');
     if (prefix || header) return resolveLanguage(prefix, header, undefined);
     const site = await this.options.get<string>('WPLANG');
     return resolveLanguage(undefined, undefined, typeof site === 'string' ? site : undefined);

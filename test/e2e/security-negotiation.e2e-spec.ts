@@ -123,6 +123,15 @@ describe('security: the negotiated event list (issue #22, Accept)', () => {
     expect(await indexIn('fr')).toBe(french);
   });
 
+  it('an answer translated from Accept-Language says Vary: Accept-Language to shared caches; a /{lang}/ one need not', async () => {
+    const plain = await t.http.get(BASE).set('Accept-Language', 'fr').expect(200);
+    expect(plain.headers.vary).toMatch(/\bAccept-Language\b/);
+    const hit = await t.http.get(BASE).set('Accept-Language', 'fr').expect(200);
+    expect(hit.headers.vary).toMatch(/\bAccept-Language\b/);
+    const prefixed = await t.http.get(BASE.replace('/wp-json', '/fr/wp-json')).expect(200);
+    expect(prefixed.headers.vary ?? '').not.toMatch(/\bAccept-Language\b/);
+  });
+
   it('a very long or malformed Accept is answered, never with a server error', async () => {
     const long = Array.from({ length: 400 }, (_, i) => `text/x-${i};q=0.${i % 10}`).join(', ');
     for (const accept of [long, `${long}, text/calendar`, ';;;,,,/', 'text/calendar;q=', 'text/calendar;=;q=1']) {
