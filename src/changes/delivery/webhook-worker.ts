@@ -3,12 +3,16 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { createHmac } from 'node:crypto';
 import { AppConfig } from '../../config/app-config';
 import { presentChange } from '../change-presenter';
-import { AttemptOutcome, ClaimedDelivery, DeliveriesRepository } from '../repository/deliveries.repository';
+import { AttemptOutcome, ClaimedDelivery, ClaimRoom, DeliveriesRepository } from '../repository/deliveries.repository';
 import { RecordPayloads } from './record-payload';
 import { WebhookSender } from './webhook-sender';
 
-/** Deliveries one worker sends at once. */
-const BATCH = 10;
+/**
+ * Sends one instance has in flight at once: to one webhook, and in all. A receiver that hangs holds at
+ * most PER_WEBHOOK of them for WEBHOOKS_TIMEOUT_MS; the others keep flowing.
+ */
+const PER_WEBHOOK = 2;
+const MAX_IN_FLIGHT = 10;
 
 /** `X-ECA-Signature`: `sha256=` and the hex HMAC-SHA256 of the exact body bytes with the webhook's secret. */
 export function signature(secret: string, body: string): string {
@@ -16,16 +20,23 @@ export function signature(secret: string, body: string): string {
 }
 
 /**
- * The background delivery worker of an instance: every WEBHOOKS_POLL_INTERVAL_MS it turns new changes
- * into deliveries, claims the due ones and sends them — never on a request's road. It runs in the HTTP
- * service only (not in `npm run cli`), unless WEBHOOKS_WORKER=false, and stops with the application:
- * no new pass starts and the running one is waited for before the database closes.
+ * The background delivery worker of an instance — never on a request's road. It keeps a pool of sends
+ * with no batch barrier: every WEBHOOKS_POLL_INTERVAL_MS, and whenever a send ends, it turns new changes
+ * into deliveries and claims due ones while it has room (at most PER_WEBHOOK in flight per webhook,
+ * MAX_IN_FLIGHT in all), starting each send at once, so a slow receiver delays no other. It runs in the
+ * HTTP service only (not in `npm run cli`), unless WEBHOOKS_WORKER=false, and stops with the
+ * application: nothing new is claimed and the sends in flight are waited for before the database closes.
  */
 @Injectable()
 export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  /** The claim loop while it runs; `again` when it was asked for meanwhile (a send ended, a poll came). */
+  private filling?: Promise<void>;
+  private again = false;
+  private readonly sends = new Set<Promise<void>>();
+  /** Sends in flight by webhook ID. */
+  private readonly inFlight = new Map<number, number>();
 
   constructor(
     private readonly config: AppConfig,
@@ -37,34 +48,62 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
 
   onApplicationBootstrap(): void {
     if (!this.config.webhooks.worker || !this.adapterHost.httpAdapter) return;
-    this.timer = setInterval(() => this.tick(), this.config.webhooks.pollIntervalMs);
+    this.timer = setInterval(() => this.fill(), this.config.webhooks.pollIntervalMs);
     this.timer.unref();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
+    await this.filling;
+    await Promise.all(this.sends);
   }
 
-  /** Starts a pass unless one is still running. */
-  private tick(): void {
-    if (this.running || !this.timer) return;
-    this.running = this.pass()
-      .catch((error: Error) => this.logger.warn(`delivery pass failed: ${error.message}`))
-      .finally(() => (this.running = undefined));
-  }
-
-  /** One pass: fan out, then claim and send until nothing is due (or the worker stops). */
-  async pass(): Promise<void> {
-    if (await this.deliveries.fanOutPending()) await this.deliveries.fanOut(Date.now());
-    // The lease outlasts one attempt (timeout) by a margin: a claim is never taken over while it runs.
-    const leaseMs = this.config.webhooks.timeoutMs + 30_000;
-    while (this.timer && (await this.deliveries.duePending(Date.now()))) {
-      const claimed = await this.deliveries.claim(Date.now(), leaseMs, BATCH);
-      if (!claimed.length) return;
-      await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
+  /** Runs the claim loop, or once more after the running one. */
+  private fill(): void {
+    if (!this.timer) return;
+    if (this.filling) {
+      this.again = true;
+      return;
     }
+    this.again = false;
+    this.filling = this.claimAndSend()
+      .catch((error: Error) => this.logger.warn(`delivery pass failed: ${error.message}`))
+      .finally(() => {
+        this.filling = undefined;
+        if (this.again) this.fill();
+      });
+  }
+
+  /** Fans out new changes, then claims due deliveries while there is room, starting each send at once. */
+  private async claimAndSend(): Promise<void> {
+    if (await this.deliveries.fanOutPending()) await this.deliveries.fanOut(Date.now());
+    // The lease outlasts one attempt (timeout) by a margin: as each claim's send starts at once, a claim is
+    // never taken over while it runs.
+    const leaseMs = this.config.webhooks.timeoutMs + 30_000;
+    while (this.timer && this.sends.size < MAX_IN_FLIGHT) {
+      const room: ClaimRoom = { free: MAX_IN_FLIGHT - this.sends.size, perWebhook: PER_WEBHOOK, inFlight: new Map(this.inFlight) };
+      if (!(await this.deliveries.duePending(Date.now(), room))) return;
+      const claimed = await this.deliveries.claim(Date.now(), leaseMs, room);
+      if (!claimed.length) return;
+      for (const delivery of claimed) this.start(delivery);
+    }
+  }
+
+  /** Sends one claimed delivery in the pool; when it is recorded, its room is claimed again. */
+  private start(delivery: ClaimedDelivery): void {
+    const webhookId = delivery.webhookId;
+    this.inFlight.set(webhookId, (this.inFlight.get(webhookId) ?? 0) + 1);
+    const send: Promise<void> = this.deliver(delivery)
+      .catch((error: Error) => this.logger.warn(`delivery ${delivery.id} not recorded: ${error.message}`))
+      .finally(() => {
+        this.sends.delete(send);
+        const left = (this.inFlight.get(webhookId) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(webhookId, left);
+        else this.inFlight.delete(webhookId);
+        this.fill();
+      });
+    this.sends.add(send);
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {

@@ -32,6 +32,24 @@ export interface AttemptOutcome {
   response?: string;
 }
 
+/**
+ * What a worker may still take on: `free` more sends in all, and at most `perWebhook` in flight to one
+ * webhook, counting those it has in flight (`inFlight`, by webhook ID).
+ */
+export interface ClaimRoom {
+  free: number;
+  perWebhook: number;
+  inFlight: ReadonlyMap<number, number>;
+}
+
+/** The webhooks a worker may not claim for: those at their limit of sends in flight. */
+function fullWebhooks(room: ClaimRoom): number[] {
+  return [...room.inFlight].filter(([, sends]) => sends >= room.perWebhook).map(([id]) => id);
+}
+
+/** Rows a claim reads per free send, so that one webhook's backlog rarely hides the others' rows. */
+const CLAIM_WINDOW = 5;
+
 /** When to try again and when to give up (src/config: WEBHOOKS_RETRY_DELAYS, WEBHOOKS_DISABLE_AFTER_*). */
 export interface RetryPolicy {
   retryDelaysMs: readonly number[];
@@ -126,30 +144,50 @@ export class DeliveriesRepository {
     );
   }
 
-  /** Whether a delivery is due (outside any transaction). */
-  async duePending(now: number): Promise<boolean> {
-    return (
-      (await this.sql.one(`SELECT id FROM ${this.sql.table('eca_webhook_deliveries')} WHERE state = 'pending' AND next_attempt_at <= ? LIMIT 1`, [now])) !==
-      undefined
+  /** `AND webhook_id NOT IN (…)` for the webhooks at their limit, with its parameters. */
+  private notFull(room: ClaimRoom): { where: string; params: number[] } {
+    const full = fullWebhooks(room);
+    return { where: full.length ? ` AND webhook_id NOT IN (${placeholders(full)})` : '', params: full };
+  }
+
+  /** Whether a delivery is due for a webhook not at its limit (outside any transaction). */
+  async duePending(now: number, room: ClaimRoom): Promise<boolean> {
+    const notFull = this.notFull(room);
+    const row = await this.sql.one(
+      `SELECT id FROM ${this.sql.table('eca_webhook_deliveries')} WHERE state = 'pending' AND next_attempt_at <= ?${notFull.where} LIMIT 1`,
+      [now, ...notFull.params],
     );
+    return row !== undefined;
   }
 
   /**
-   * Claims up to `limit` due deliveries for `leaseMs`: their next attempt time moves past the lease and
-   * their attempt count goes up, in one short transaction, before anything is sent. A worker that dies
-   * while sending leaves them due again when the lease ends (at least once); the others skip them.
+   * Claims due deliveries for `leaseMs`, as many as `room` leaves: never more than `free`, nor more
+   * than `perWebhook` in flight to one webhook, so a claim is only taken when its send can start at once
+   * and a webhook whose receiver hangs cannot hold every send. Their next attempt time moves past the
+   * lease and their attempt count goes up, in one short transaction, before anything is sent. A worker
+   * that dies while sending leaves them due again when the lease ends (at least once); the others skip them.
    */
-  async claim(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+  async claim(now: number, leaseMs: number, room: ClaimRoom): Promise<ClaimedDelivery[]> {
+    const notFull = this.notFull(room);
     const ids = await this.db.transaction(
       async () => {
-        const rows = await this.sql.rows<{ id: number }>(
-          `SELECT id FROM ${this.sql.table('eca_webhook_deliveries')}
+        const rows = await this.sql.rows<{ id: number; webhook_id: number }>(
+          `SELECT id, webhook_id FROM ${this.sql.table('eca_webhook_deliveries')}
            WHERE state = 'pending' AND next_attempt_at <= ?
-             AND webhook_id IN (SELECT id FROM ${this.sql.table('eca_webhooks')} WHERE active = 1)
-           ORDER BY next_attempt_at LIMIT ${Math.trunc(limit)}${this.skipLocked()}`,
-          [now],
+             AND webhook_id IN (SELECT id FROM ${this.sql.table('eca_webhooks')} WHERE active = 1)${notFull.where}
+           ORDER BY next_attempt_at LIMIT ${Math.trunc(room.free * CLAIM_WINDOW)}${this.skipLocked()}`,
+          [now, ...notFull.params],
         );
-        const claimed = rows.map((r) => Number(r.id));
+        const sends = new Map(room.inFlight);
+        const claimed: number[] = [];
+        for (const row of rows) {
+          if (claimed.length >= room.free) break;
+          const webhookId = Number(row.webhook_id);
+          const count = sends.get(webhookId) ?? 0;
+          if (count >= room.perWebhook) continue;
+          sends.set(webhookId, count + 1);
+          claimed.push(Number(row.id));
+        }
         if (claimed.length) {
           await this.sql.run(
             `UPDATE ${this.sql.table('eca_webhook_deliveries')} SET attempts = attempts + 1, next_attempt_at = ? WHERE id IN (${placeholders(claimed)})`,
