@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { RequestDataVersion } from '../cache/request-data-version';
 import { DatabaseService } from '../database/database.service';
+import { OptionEntity } from '../database/entities';
 import { requestScope } from '../database/request-scope';
 import { placeholders, Sql } from '../database/sql';
 import { maybeSerialize, maybeUnserialize } from './php-serialization';
@@ -112,7 +113,7 @@ export class OptionsStore {
   }
 
   private async read(names: string[]): Promise<Map<string, string>> {
-    const rows = await this.sql.rows<{ option_name: string; option_value: string }>(
+    const rows = await this.sql.rows<Pick<OptionEntity, 'option_name' | 'option_value'>>(
       `SELECT option_name, option_value FROM ${this.sql.table('options')} WHERE option_name IN (${placeholders(names)})`,
       names,
     );

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
+import { PostEntity, PostMetaEntity } from '../database/entities';
 import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';
 import { maybeSerialize, phpUnserialize } from './php-serialization';
 import { SiteNow, WpDateTime } from './site-clock';
@@ -7,26 +8,32 @@ import { utf8UriEncode } from './slugs';
 import { transactionMemo } from './transaction-memo';
 import { noteWrite } from './write-journal';
 
-/** One `{prefix}posts` row (the columns this API reads). */
-export interface PostRow {
-  ID: number;
-  post_author: number;
-  post_date: WpDateTime;
-  post_date_gmt: WpDateTime;
-  post_content: string;
-  post_title: string;
-  post_excerpt: string;
-  post_status: string;
-  post_password: string;
-  post_name: string;
-  post_modified: WpDateTime;
-  post_modified_gmt: WpDateTime;
-  post_parent: number;
-  guid: string;
-  menu_order: number;
-  post_type: string;
-  post_mime_type: string;
-}
+/** The `{prefix}posts` columns this API reads. */
+const COLUMNS = [
+  'ID',
+  'post_author',
+  'post_date',
+  'post_date_gmt',
+  'post_content',
+  'post_title',
+  'post_excerpt',
+  'post_status',
+  'post_password',
+  'post_name',
+  'post_modified',
+  'post_modified_gmt',
+  'post_parent',
+  'guid',
+  'menu_order',
+  'post_type',
+  'post_mime_type',
+] as const satisfies readonly (keyof PostEntity)[];
+
+/** One `{prefix}posts` row as this API reads it: the entity's columns named in COLUMNS. */
+export type PostRow = Pick<PostEntity, (typeof COLUMNS)[number]>;
+
+/** A `{prefix}postmeta` row; the column allows a NULL `meta_key`, which WordPress never writes. */
+type MetaRow = Omit<PostMetaEntity, 'meta_key'> & { meta_key: NonNullable<PostMetaEntity['meta_key']> };
 
 /** A post's meta: key → values in row order (`meta_id` ascending). */
 export type PostMeta = Map<string, string[]>;
@@ -34,19 +41,15 @@ export type PostMeta = Map<string, string[]>;
 /** The columns a caller may set on insert or update. */
 export type PostColumns = Omit<PostRow, 'ID' | 'guid'>;
 
-export interface NewPost extends Partial<PostColumns> {
-  post_type: string;
-  post_status: string;
-  post_author: number;
-  post_title: string;
-  post_name: string;
-  post_date: WpDateTime;
-  post_date_gmt: WpDateTime;
-  post_modified: WpDateTime;
-  post_modified_gmt: WpDateTime;
-  /** WP core fills `guid` once, from the permalink the post has right after insert. */
-  guid: (id: number) => string;
-}
+/** A post to insert: the columns WordPress needs, any other writable one, and how to make its guid. */
+export type NewPost = Partial<PostColumns> &
+  Pick<
+    PostColumns,
+    'post_type' | 'post_status' | 'post_author' | 'post_title' | 'post_name' | 'post_date' | 'post_date_gmt' | 'post_modified' | 'post_modified_gmt'
+  > & {
+    /** WP core fills `guid` once, from the permalink the post has right after insert. */
+    guid: (id: number) => string;
+  };
 
 /** Statuses whose publication date "floats" and whose slug is not made unique (WP core). */
 export const FLOATING_STATUSES: ReadonlySet<string> = new Set(['draft', 'pending', 'auto-draft']);
@@ -73,25 +76,6 @@ export const OLD_SLUG = '_wp_old_slug';
 export const MODIFIED_FIELDS = '_tribe_modified_fields';
 
 const TRASHED_SUFFIX = '__trashed';
-const COLUMNS = [
-  'ID',
-  'post_author',
-  'post_date',
-  'post_date_gmt',
-  'post_content',
-  'post_title',
-  'post_excerpt',
-  'post_status',
-  'post_password',
-  'post_name',
-  'post_modified',
-  'post_modified_gmt',
-  'post_parent',
-  'guid',
-  'menu_order',
-  'post_type',
-  'post_mime_type',
-] as const;
 const WRITABLE = new Set<string>(COLUMNS.filter((c) => c !== 'ID' && c !== 'guid'));
 /** Reserved feed names that never become a bare slug (WP core `wp_unique_post_slug`). */
 const RESERVED_SLUGS = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom', 'embed']);
@@ -210,7 +194,7 @@ export class PostsStore {
     if (!copies) return undefined;
     let copy = copies.get(postId);
     if (!copy) {
-      const rows = await this.sql.rows<{ meta_key: string; meta_value: string | null }>(
+      const rows = await this.sql.rows<Pick<MetaRow, 'meta_key' | 'meta_value'>>(
         `SELECT meta_key, meta_value FROM ${this.sql.table('postmeta')} WHERE post_id = ? ORDER BY meta_id`,
         [postId],
       );
@@ -280,7 +264,7 @@ export class PostsStore {
       query += ` AND post_content = ?${nocase}`;
       params.push(content);
     }
-    return (await this.sql.rows<{ ID: number }>(`${query} ORDER BY ID`, params)).map((row) => Number(row.ID));
+    return (await this.sql.rows<Pick<PostEntity, 'ID'>>(`${query} ORDER BY ID`, params)).map((row) => Number(row.ID));
   }
 
   /** How many posts of the type exist (any status). */
@@ -314,7 +298,7 @@ export class PostsStore {
       where += ` AND meta_key IN (${placeholders(keys)})`;
       params.push(...keys);
     }
-    const rows = await this.sql.rows<{ post_id: number; meta_key: string; meta_value: string | null }>(
+    const rows = await this.sql.rows<Pick<MetaRow, 'post_id' | 'meta_key' | 'meta_value'>>(
       `SELECT post_id, meta_key, meta_value FROM ${this.sql.table('postmeta')} WHERE ${where} ORDER BY meta_id`,
       params,
     );
@@ -413,7 +397,7 @@ export class PostsStore {
     const rows = copy
       ? copy.rows.filter((r) => r.key === key)
       : (
-          await this.sql.rows<{ meta_value: string | null }>(
+          await this.sql.rows<Pick<MetaRow, 'meta_value'>>(
             `SELECT meta_value FROM ${this.sql.table('postmeta')} WHERE post_id = ? AND meta_key = ? ORDER BY meta_id`,
             [postId, key],
           )
@@ -470,7 +454,7 @@ export class PostsStore {
   async deleteIdLinks(key: string, linkedId: number): Promise<number[]> {
     const cast = this.sql.isMysql ? 'UNSIGNED' : 'INTEGER';
     await this.flushAllMeta();
-    const rows = await this.sql.rows<{ meta_id: number; post_id: number }>(
+    const rows = await this.sql.rows<Pick<MetaRow, 'meta_id' | 'post_id'>>(
       `SELECT meta_id, post_id FROM ${this.sql.table('postmeta')} WHERE meta_key = ? AND CAST(TRIM(meta_value) AS ${cast}) = ?`,
       [key, linkedId],
     );
@@ -507,7 +491,7 @@ export class PostsStore {
    */
   async claimSlugFromTrash(slug: string, postType: string, postId: number): Promise<void> {
     if (!slug) return;
-    const holders = await this.sql.rows<{ ID: number; post_name: string }>(
+    const holders = await this.sql.rows<Pick<PostEntity, 'ID' | 'post_name'>>(
       `SELECT ID, post_name FROM ${this.sql.table('posts')} WHERE post_name = ? AND post_type = ? AND post_status = 'trash' AND ID <> ?`,
       [slug, postType, postId],
     );
@@ -553,8 +537,8 @@ export class PostsStore {
     const posts = this.sql.table('posts');
     const postmeta = this.sql.table('postmeta');
     noteWrite({ kind: 'post', id: post.ID, action: 'deleted', postType: post.post_type });
-    const revisions = (await this.sql.rows<{ ID: number }>(`SELECT ID FROM ${posts} WHERE post_parent = ? AND post_type = 'revision'`, [post.ID])).map((r) =>
-      Number(r.ID),
+    const revisions = (await this.sql.rows<Pick<PostEntity, 'ID'>>(`SELECT ID FROM ${posts} WHERE post_parent = ? AND post_type = 'revision'`, [post.ID])).map(
+      (r) => Number(r.ID),
     );
     const gone = [post.ID, ...revisions];
     await this.sql.run(`UPDATE ${posts} SET post_parent = ? WHERE post_parent = ? AND post_type <> 'revision'`, [post.post_parent, post.ID]);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
+import { TermEntity, TermTaxonomyEntity } from '../database/entities';
 import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';
 import { sanitizeTermDescription, sanitizeTermName } from './term-sanitize';
 import { PostsStore } from './posts.store';
@@ -9,18 +10,13 @@ import { noteWrite } from './write-journal';
 
 /** Serialises term inserts and renames (wp_insert_term's name and slug checks) across instances. */
 const TERM_NAMES_LOCK = 'term-names';
+
+/** The columns of TermRow: those of `terms`, then those of `term_taxonomy`. */
+const TERM_FIELDS = ['term_id', 'name', 'slug', 'term_group'] as const satisfies readonly (keyof TermEntity)[];
+const TAXONOMY_FIELDS = ['term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count'] as const satisfies readonly (keyof TermTaxonomyEntity)[];
+
 /** One term of one taxonomy: a `terms` row joined with its `term_taxonomy` row. */
-export interface TermRow {
-  term_id: number;
-  name: string;
-  slug: string;
-  term_group: number;
-  term_taxonomy_id: number;
-  taxonomy: string;
-  description: string;
-  parent: number;
-  count: number;
-}
+export type TermRow = Pick<TermEntity, (typeof TERM_FIELDS)[number]> & Pick<TermTaxonomyEntity, (typeof TAXONOMY_FIELDS)[number]>;
 
 export interface TermInput {
   name: string;
@@ -78,9 +74,9 @@ function asciiLower(text: string): string {
 }
 
 /** The columns of TermRow, for queries over `terms t JOIN term_taxonomy tt`. */
-export const TERM_COLUMNS = 't.term_id, t.name, t.slug, t.term_group, tt.term_taxonomy_id, tt.taxonomy, tt.description, tt.parent, tt.count';
+export const TERM_COLUMNS = [...TERM_FIELDS.map((c) => `t.${c}`), ...TAXONOMY_FIELDS.map((c) => `tt.${c}`)].join(', ');
 
-const NUMERIC = ['term_id', 'term_group', 'term_taxonomy_id', 'parent', 'count'] as const;
+const NUMERIC = ['term_id', 'term_group', 'term_taxonomy_id', 'parent', 'count'] as const satisfies readonly (keyof TermRow)[];
 
 /** Turns a selected row (TERM_COLUMNS) into a TermRow with numeric ids on both engines. */
 export function toTermRow(row: Record<string, unknown>): TermRow {
@@ -320,7 +316,7 @@ export class TermsStore {
     const wanted = [...new Set(termTaxonomyIds)];
     const valid = wanted.length
       ? (
-          await this.sql.rows<{ term_taxonomy_id: number }>(
+          await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id'>>(
             `SELECT term_taxonomy_id FROM ${this.sql.table('term_taxonomy')} WHERE taxonomy = ? AND term_taxonomy_id IN (${placeholders(wanted)})`,
             [taxonomy, ...wanted],
           )
@@ -334,7 +330,7 @@ export class TermsStore {
       counts?.complete && change && change.before === undefined
         ? [...counts.terms.keys()].filter((id) => this.taxonomyOf(objectId, id) === taxonomy)
         : (
-            await this.sql.rows<{ term_taxonomy_id: number }>(
+            await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id'>>(
               `SELECT tr.term_taxonomy_id FROM ${this.sql.table('term_relationships')} tr
                JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
                WHERE tr.object_id = ? AND tt.taxonomy = ?`,
@@ -372,7 +368,7 @@ export class TermsStore {
    * as a recount, without reading the term's other relationships. Rows locked in ID order, as recount().
    */
   async detachAll(post: { ID: number; post_type: string; post_status: string }): Promise<void> {
-    const rows = await this.sql.rows<{ term_taxonomy_id: number; taxonomy: string }>(
+    const rows = await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id' | 'taxonomy'>>(
       `SELECT tr.term_taxonomy_id, tt.taxonomy FROM ${this.sql.table('term_relationships')} tr
        JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
        WHERE tr.object_id = ? ORDER BY tr.term_taxonomy_id`,
@@ -420,7 +416,7 @@ export class TermsStore {
     // Row locks in ID order, then the counts in later statements: under READ COMMITTED the last writer
     // of a term recounts after its predecessors committed, so the stored count is a true recount.
     ids.sort((a, b) => a - b);
-    const rows = await this.sql.rows<{ term_taxonomy_id: number; taxonomy: string }>(
+    const rows = await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id' | 'taxonomy'>>(
       `SELECT term_taxonomy_id, taxonomy FROM ${this.sql.table('term_taxonomy')} WHERE term_taxonomy_id IN (${placeholders(ids)}) ORDER BY term_taxonomy_id${forUpdate(this.sql)}`,
       ids,
     );
@@ -456,7 +452,7 @@ export class TermsStore {
       }
       // Every term of the object already counted at its present status: nothing moved.
       if (counts.complete && [...counts.terms].every(([id, was]) => was === counted(this.taxonomyOf(objectId, id)!, change.type, change.now))) continue;
-      const rows = await this.sql.rows<{ term_taxonomy_id: number; taxonomy: string }>(
+      const rows = await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id' | 'taxonomy'>>(
         `SELECT tr.term_taxonomy_id, tt.taxonomy FROM ${this.sql.table('term_relationships')} tr
          JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
          WHERE tr.object_id = ?`,
@@ -468,7 +464,7 @@ export class TermsStore {
       counts.complete = true;
     }
     if (!unknown.length) return;
-    const rows = await this.sql.rows<{ term_taxonomy_id: number }>(
+    const rows = await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id'>>(
       `SELECT DISTINCT term_taxonomy_id FROM ${this.sql.table('term_relationships')} WHERE object_id IN (${placeholders(unknown)})`,
       unknown,
     );

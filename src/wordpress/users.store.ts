@@ -1,17 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
+import { UserEntity, UserMetaEntity } from '../database/entities';
 import { placeholders, Sql } from '../database/sql';
 import { maybeSerialize, phpUnserialize } from './php-serialization';
 
-export interface UserRow {
-  ID: number;
-  user_login: string;
-  user_email: string;
-  user_pass: string;
-  display_name: string;
-  /** `YYYY-MM-DD HH:MM:SS`, UTC. */
-  user_registered: string;
-}
+/** The `{prefix}users` columns this API reads. */
+const USER_FIELDS = ['ID', 'user_login', 'user_email', 'user_pass', 'display_name', 'user_registered'] as const satisfies readonly (keyof UserEntity)[];
+const USER_COLUMNS = USER_FIELDS.join(', ');
+
+/** One `{prefix}users` row as this API reads it (USER_FIELDS of the entity). */
+export type UserRow = Pick<UserEntity, (typeof USER_FIELDS)[number]>;
+
+/** A `{prefix}usermeta` row; the column allows a NULL `meta_key` or `meta_value`, which WordPress never writes. */
+type UserMetaRow = Pick<UserMetaEntity, 'umeta_id' | 'user_id'> & { [K in 'meta_key' | 'meta_value']: NonNullable<UserMetaEntity[K]> };
 
 /** The usermeta key of a user's application passwords (a PHP-serialized list of items). */
 export const APPLICATION_PASSWORDS_KEY = '_application_passwords';
@@ -26,8 +27,6 @@ export interface ApplicationPasswordItem {
   last_used: number | null;
   last_ip: string | null;
 }
-
-const USER_COLUMNS = 'ID, user_login, user_email, user_pass, display_name, user_registered';
 
 /** `{prefix}users` and `{prefix}usermeta`. */
 @Injectable()
@@ -70,7 +69,7 @@ export class UsersStore {
 
   /** All values of the given meta keys for one user (first row of each key, as get_user_meta single). */
   async meta(userId: number, keys: string[]): Promise<Map<string, string>> {
-    const rows = await this.sql.rows<{ meta_key: string; meta_value: string }>(
+    const rows = await this.sql.rows<Pick<UserMetaRow, 'meta_key' | 'meta_value'>>(
       `SELECT meta_key, meta_value FROM ${this.sql.table('usermeta')} WHERE user_id = ? AND meta_key IN (${placeholders(keys)}) ORDER BY umeta_id`,
       [userId, ...keys],
     );
@@ -82,7 +81,7 @@ export class UsersStore {
   /** WordPress `update_user_meta` (single value): update the row in place or add it. */
   async setMeta(userId: number, key: string, value: unknown): Promise<void> {
     const serialized = maybeSerialize(value);
-    const existing = await this.sql.one<{ umeta_id: number }>(
+    const existing = await this.sql.one<Pick<UserMetaRow, 'umeta_id'>>(
       `SELECT umeta_id FROM ${this.sql.table('usermeta')} WHERE user_id = ? AND meta_key = ? ORDER BY umeta_id LIMIT 1`,
       [userId, key],
     );
@@ -106,7 +105,7 @@ export class UsersStore {
 
   /** Every user's stored `_application_passwords` value (raw, serialized). */
   async allApplicationPasswordValues(): Promise<string[]> {
-    const rows = await this.sql.rows<{ meta_value: string }>(`SELECT meta_value FROM ${this.sql.table('usermeta')} WHERE meta_key = ?`, [
+    const rows = await this.sql.rows<Pick<UserMetaRow, 'meta_value'>>(`SELECT meta_value FROM ${this.sql.table('usermeta')} WHERE meta_key = ?`, [
       APPLICATION_PASSWORDS_KEY,
     ]);
     return rows.map((row) => row.meta_value);
@@ -114,7 +113,7 @@ export class UsersStore {
 
   /** One meta key's value for every user that has it (the first row of each), by user ID. */
   async metaOfAll(key: string): Promise<Map<number, string>> {
-    const rows = await this.sql.rows<{ user_id: number; meta_value: string }>(
+    const rows = await this.sql.rows<Pick<UserMetaRow, 'user_id' | 'meta_value'>>(
       `SELECT user_id, meta_value FROM ${this.sql.table('usermeta')} WHERE meta_key = ? ORDER BY umeta_id`,
       [key],
     );

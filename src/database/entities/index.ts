@@ -1,16 +1,30 @@
+import { CacheStateEntity } from './cache-state.entity';
+import { ChangeCursorEntity, ChangeEntity, WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEntity } from './change.entities';
+import { LoginFailureEntity } from './login-failure.entity';
 import { PostMetaEntity, TermMetaEntity, UserMetaEntity } from './meta.entities';
 import { PostEntity } from './post.entity';
 import { TecEventEntity, TecOccurrenceEntity } from './tec.entities';
 import { TermEntity, TermRelationshipEntity, TermTaxonomyEntity } from './term.entities';
 import { OptionEntity, UserEntity } from './user.entities';
+import { VenueGeoEntity } from './venue-geo.entity';
 
+export * from './cache-state.entity';
+export * from './change.entities';
+export * from './login-failure.entity';
 export * from './meta.entities';
 export * from './post.entity';
 export * from './tec.entities';
 export * from './term.entities';
 export * from './user.entities';
+export * from './venue-geo.entity';
 
-export const ENTITIES = [
+/**
+ * Every table the service reads or writes, as the code types it (the stores' row types are picked
+ * from these classes) and as test/e2e/entity-schema.e2e-spec.ts checks it against the live tables of
+ * both engines. Types are engine-neutral: `text` is MySQL's text, mediumtext or longtext (SQLite has
+ * no longtext), `datetime` also its timestamp. The migrations create the tables; nothing synchronizes.
+ */
+export const WORDPRESS_ENTITIES = [
   PostEntity,
   PostMetaEntity,
   TermEntity,
@@ -23,3 +37,17 @@ export const ENTITIES = [
   TecEventEntity,
   TecOccurrenceEntity,
 ];
+
+/** The service's own `{prefix}eca_*` tables (WordPress ignores them). */
+export const SERVICE_ENTITIES = [
+  LoginFailureEntity,
+  CacheStateEntity,
+  ChangeCursorEntity,
+  ChangeEntity,
+  WebhookEntity,
+  WebhookDeliveryEntity,
+  WebhookAttemptEntity,
+  VenueGeoEntity,
+];
+
+export const ENTITIES = [...WORDPRESS_ENTITIES, ...SERVICE_ENTITIES];

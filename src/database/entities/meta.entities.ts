@@ -1,7 +1,8 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** `{prefix}postmeta` (WordPress core DDL). */
+/** `{prefix}postmeta` (WordPress core DDL), with the service's (meta_key, meta_value) index (migration MetaValueIndex). */
 @Entity({ name: 'postmeta' })
+@Index('eca_meta_key_value', ['meta_key', 'meta_value'])
 export class PostMetaEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', unsigned: true }) meta_id: number;
   @Index('post_id') @Column({ type: 'bigint', unsigned: true, default: 0 }) post_id: number;

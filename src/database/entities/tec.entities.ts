@@ -15,10 +15,16 @@ export class TecEventEntity {
   @Column({ type: 'varchar', length: 40 }) hash: string;
 }
 
-/** `{prefix}tec_occurrences`: one row per occurrence; the project writes exactly one per event. */
+/**
+ * `{prefix}tec_occurrences`: one row per occurrence; the project writes exactly one per event. TEC names
+ * its two date indexes with the table prefix inside (`idx_{prefix}tec_occurrences_…`); `eca_start_*`
+ * are the service's own, for the event list's date window (migration EventListIndexes).
+ */
 @Entity({ name: 'tec_occurrences' })
 @Index('idx_tec_occurrences_post_id_dates', ['post_id', 'end_date', 'start_date'])
 @Index('idx_tec_occurrences_post_id_dates_utc', ['post_id', 'end_date_utc', 'start_date_utc'])
+@Index('eca_start_local', ['start_date', 'post_id', 'end_date'])
+@Index('eca_start_utc', ['start_date_utc', 'post_id', 'end_date_utc'])
 export class TecOccurrenceEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', unsigned: true }) occurrence_id: number;
   @Index('event_id') @Column({ type: 'bigint', unsigned: true }) event_id: number;

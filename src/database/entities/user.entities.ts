@@ -9,6 +9,7 @@ export class UserEntity {
   @Index('user_nicename') @Column({ type: 'varchar', length: 50, default: '' }) user_nicename: string;
   @Index('user_email') @Column({ type: 'varchar', length: 100, default: '' }) user_email: string;
   @Column({ type: 'varchar', length: 100, default: '' }) user_url: string;
+  /** `YYYY-MM-DD HH:MM:SS`, UTC. */
   @Column({ type: 'datetime' }) user_registered: string;
   @Column({ type: 'varchar', length: 255, default: '' }) user_activation_key: string;
   @Column({ type: 'int', default: 0 }) user_status: number;

@@ -6,6 +6,7 @@ import { MetaValueIndex1790000000000 } from './1790000000000-meta-value-index';
 import { PostLookupIndex1800000000000 } from './1800000000000-post-lookup-index';
 import { ChangesAndWebhooks1820000000000 } from './1820000000000-changes-and-webhooks';
 import { VenueGeo1830000000000 } from './1830000000000-venue-geo';
+import { SqliteWordpressIndexes1840000000000 } from './1840000000000-sqlite-wordpress-indexes';
 
 export const MIGRATIONS = [
   WordpressSchema1700000000000,
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   PostLookupIndex1800000000000,
   ChangesAndWebhooks1820000000000,
   VenueGeo1830000000000,
+  SqliteWordpressIndexes1840000000000,
 ];
