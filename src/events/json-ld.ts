@@ -4,6 +4,7 @@ import { renderCost } from './cost';
 import { jsonLdDate, jsonLdValidFrom, zoneOrFallback } from '../dates';
 import { EventRecord, firstMeta } from './read/event-record';
 import { EventSiteSettings } from './read/event-settings';
+import { safeJsonLdLinks } from '../wordpress/safe-url';
 
 const EVENT_STATUS: Record<string, string> = {
   canceled: 'https://schema.org/EventCancelled',
@@ -39,7 +40,8 @@ function offerPrice(record: EventRecord, settings: EventSiteSettings): string {
  * The event's `json_ld` (events.md §1.5, TEC `JSON_LD/Event.php`): keys in TEC's order; `location` /
  * `organizer` absent without venue / organizer and `false` when the embedded record shows none (Q38:
  * always filled otherwise); `offers` only with a cost. `event` is the mapped representation (its
- * rendered dates, url, cost and embedded venue/organizers are reused).
+ * rendered dates, url, cost and embedded venue/organizers are reused). Its links, the embedded ones
+ * included, are http(s) or empty (issue #22).
  */
 export function eventJsonLd(record: EventRecord, event: JsonObject, settings: EventSiteSettings): JsonObject {
   const { post, meta } = record;
@@ -50,7 +52,8 @@ export function eventJsonLd(record: EventRecord, event: JsonObject, settings: Ev
     description: jsonLdDescription(post.post_excerpt, post.post_content),
   };
   if (record.image && record.image.url) data.image = record.image.url;
-  data.url = event.url;
+  // TEC's `tribe_get_event_link`, not the permalink: a draft's is `…&p=5%2F/` (issue #22).
+  data.url = record.link;
   data.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   data.eventStatus = EVENT_STATUS[firstMeta(meta, '_tribe_events_status') ?? ''] ?? 'https://schema.org/EventScheduled';
   // TEC: the event's zone in `event` mode (the default), else the site's (JSON_LD/Event.php).
@@ -67,12 +70,12 @@ export function eventJsonLd(record: EventRecord, event: JsonObject, settings: Ev
       '@type': 'Offer',
       price: offerPrice(record, settings),
       priceCurrency: firstMeta(meta, '_EventCurrencyCode') || settings.defaultCurrencyCode,
-      url: event.url,
+      url: record.link,
       category: 'primary',
       availability: 'inStock',
       validFrom: jsonLdValidFrom(post.post_date),
     };
   }
   data.performer = 'Organization';
-  return data;
+  return safeJsonLdLinks(data);
 }

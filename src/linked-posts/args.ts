@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { because, notEmpty } from '../rest/params/arg-checks';
 import { ArgSpec } from '../rest/params/rest-arg.decorator';
 import { isTimeInput } from '../dates';
+import { isHttpUrl } from '../wordpress/safe-url';
 
 /** Statuses a write may ask for (Q22 DEVIATE: not every registered status). */
 export const WRITABLE_STATUSES: readonly string[] = ['publish', 'future', 'draft', 'pending', 'private'];
@@ -29,11 +30,32 @@ export function isAbsoluteUrl(value: string): boolean {
   }
 }
 
+type Check = (value: string, dto: unknown) => true | string;
+/** `first`'s reason, else `then`'s: each failure says what is wrong with the value. */
+const andThen =
+  (first: Check, then: Check): Check =>
+  (value, dto) => {
+    const verdict = first(value, dto);
+    return verdict === true ? then(value, dto) : verdict;
+  };
+const emptyOr =
+  (check: Check): Check =>
+  (value, dto) =>
+    value === '' || check(value, dto);
+const isAttachmentId = (value: string) => /^\d+$/.test(value.trim());
+/** Issue #22: `javascript://host/…` passes the URL check; websites and image URLs are http(s) only (WordPress's `esc_url_raw`). */
+const httpScheme = because((v: string) => isAttachmentId(v) || isHttpUrl(v), 'must use http or https');
+
 /** Validators of the write arguments events, venues and organizers share, with their reasons. */
 export const publicationDate = because(isTimeInput, 'is not a date or time');
 export const writableStatus = because((v: string) => WRITABLE_STATUSES.includes(v), `is not one of ${WRITABLE_STATUSES.join(', ')}`);
-export const absoluteUrl = because((v: string) => v === '' || isAbsoluteUrl(v), 'is not an absolute URL');
-export const imageReference = because((v: string) => v === '' || /^\d+$/.test(v.trim()) || isAbsoluteUrl(v), 'is not an attachment ID or an absolute URL');
+export const absoluteUrl = emptyOr(andThen(because(isAbsoluteUrl, 'is not an absolute URL'), httpScheme));
+export const imageReference = emptyOr(
+  andThen(
+    because((v: string) => isAttachmentId(v) || isAbsoluteUrl(v), 'is not an attachment ID or an absolute URL'),
+    httpScheme,
+  ),
+);
 
 /** Argument specs shared by the venue and organizer write DTOs (Single_Venue/Single_Organizer CREATE_args). */
 export const LINKED_ARGS = {

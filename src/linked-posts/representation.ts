@@ -5,6 +5,8 @@ import { renderedContent, renderedExcerpt, renderedTitle } from '../cache/render
 import { jsonLdHead } from './json-ld';
 import { first, LinkedPostType } from './linked-post-type';
 import { blankProtected } from '../wordpress/password-blanking';
+import { postAuthorStatusDates } from '../rest/responses/post-fields';
+import { safeJsonLdLinks } from '../wordpress/safe-url';
 
 /** A venue or organizer as read from the tables. */
 export interface LinkedRecord {
@@ -58,12 +60,7 @@ function build(type: LinkedPostType, record: LinkedRecord, options: RepresentOpt
   const { links } = options;
   const data = dropEmpty({
     id: post.ID,
-    author: String(post.post_author),
-    status: post.post_status,
-    date: post.post_date,
-    date_utc: post.post_date_gmt,
-    modified: post.post_modified,
-    modified_utc: post.post_modified_gmt,
+    ...postAuthorStatusDates(post),
     url: links.permalink(post),
     [type.nameField]: renderedTitle(post.post_title),
     description: renderedContent(post.post_content),
@@ -81,12 +78,15 @@ function build(type: LinkedPostType, record: LinkedRecord, options: RepresentOpt
   return locked ? blankProtected(data) : data;
 }
 
-/** The record's own JSON-LD object (TEC `JSON_LD/Venue.php`, `JSON_LD/Organizer.php`), without `@context`. */
+/**
+ * The record's own JSON-LD object (TEC `JSON_LD/Venue.php`, `JSON_LD/Organizer.php`), without `@context`;
+ * a stored non-http(s) website or image is left out of its links, as TEC's `esc_url` does.
+ */
 export function jsonLd(type: LinkedPostType, record: LinkedRecord): Record<string, unknown> {
   const imageUrl = record.image ? String(record.image.url ?? '') : undefined;
-  return {
+  return safeJsonLdLinks({
     ...jsonLdHead(type.jsonLdType, record.post, imageUrl),
     url: type.jsonLdUrl(record.meta),
     ...type.jsonLd(record.meta),
-  };
+  });
 }

@@ -46,6 +46,18 @@ export class PostLinks {
     return `${publicBase}/${slug}/${post.post_name}${structure.endsWith('/') ? '/' : ''}`;
   }
 
+  /**
+   * TEC's `tribe_get_event_link` (the event's JSON-LD `url`): with a permalink structure, `getLink`
+   * slashes the permalink, `add_query_arg` URL-encodes that slash inside a query string and the link
+   * is slashed again (a draft: `?post_type=tribe_events&p=5%2F/`, Q69); without one, the permalink.
+   */
+  eventLink(post: LinkablePost): string {
+    const url = this.permalink(post);
+    if (!this.settings.structure) return url;
+    if (url.includes('?')) return `${url}%2F/`;
+    return url.endsWith('/') ? url : `${url}/`;
+  }
+
   /** WP core sets `guid` once, to the permalink right after insert. */
   guid(post: LinkablePost): string {
     return this.permalink(post);

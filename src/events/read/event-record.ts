@@ -8,6 +8,8 @@ export interface EventRecord {
   /** All meta rows of the event, key → values in row order. */
   meta: PostMeta;
   image: ImageObject | false;
+  /** TEC's event link (`tribe_get_event_link`), the JSON-LD `url` (PostLinks.eventLink). */
+  link: string;
   categories: TermRow[];
   tags: TermRow[];
   /** The embedded venue / organizer objects (Q1, Q2), already shaped. */

@@ -13,11 +13,14 @@ import { Permalinks } from '../../wordpress/permalinks';
 import { PostRow, PostsStore } from '../../wordpress/posts.store';
 import { SiteService } from '../../wordpress/site.service';
 import { TermsStore } from '../../wordpress/terms.store';
+import { galleryAttachmentIds } from '../../wordpress/rendering';
 import { mapEvent } from '../event.mapper';
 import { eventJsonLd } from '../json-ld';
 import { EventRecord, firstMeta } from './event-record';
 import { EventSettingsReader } from './event-settings';
 import { RecordCache } from '../../cache/record-cache';
+import { SeriesRepository } from '../repository/series.repository';
+import { SeriesReader } from '../series/series.reader';
 
 const THUMBNAIL_ID = '_thumbnail_id';
 
@@ -56,6 +59,8 @@ interface EventBase {
  */
 @Injectable()
 export class EventLoader {
+  private readonly series: SeriesReader;
+
   constructor(
     private readonly db: DatabaseService,
     private readonly posts: PostsStore,
@@ -68,7 +73,9 @@ export class EventLoader {
     private readonly site: SiteService,
     private readonly settings: EventSettingsReader,
     private readonly cache: RecordCache,
-  ) {}
+  ) {
+    this.series = new SeriesReader(posts, new SeriesRepository(db.sql));
+  }
 
   /** Representations keyed by ID; IDs that are not events are absent. */
   async represent(ids: readonly number[], options: RepresentOptions): Promise<Map<number, Record<string, unknown>>> {
@@ -134,10 +141,14 @@ export class EventLoader {
     const events = [...posts.values()].filter((p) => p.post_type === 'tribe_events');
     if (!events.length) return new Map();
     const eventIds = events.map((p) => p.ID);
-    const images = await this.attachments.images(
-      eventIds.map((id) => Number(firstMeta(meta.get(id)!, THUMBNAIL_ID) ?? 0)).filter((id) => id > 0),
-      requestOrigin,
-    );
+    const [images, galleryImages, series] = await Promise.all([
+      this.attachments.images(
+        eventIds.map((id) => Number(firstMeta(meta.get(id)!, THUMBNAIL_ID) ?? 0)).filter((id) => id > 0),
+        requestOrigin,
+      ),
+      this.galleryImages(events),
+      this.series.fields(events, meta),
+    ]);
     const result = new Map<number, EventBase>();
     for (const post of events) {
       const m = meta.get(post.ID)!;
@@ -145,13 +156,28 @@ export class EventLoader {
         post,
         meta: m,
         image: images.get(Number(firstMeta(m, THUMBNAIL_ID) ?? 0)) ?? false,
+        link: links.eventLink(post),
         categories: terms.get(post.ID)!.filter((t) => t.taxonomy === 'tribe_events_cat'),
         tags: terms.get(post.ID)!.filter((t) => t.taxonomy === 'post_tag'),
       };
-      const event = mapEvent({ ...record, venue: [], organizer: [] }, { links, termLinks, restBase, settings });
+      // Issue #24: every occurrence of a series carries its rule and the series' summary after the plugin's keys.
+      const event = { ...mapEvent({ ...record, venue: [], organizer: [] }, { links, termLinks, restBase, settings, galleryImages }), ...series.get(post.ID) };
       result.set(post.ID, { record, venueIds: linkIds(m.get('_EventVenueID')), organizerIds: linkIds(m.get('_EventOrganizerID')), event });
     }
     return result;
+  }
+
+  /**
+   * The attachments the events' `[gallery ids|include]` shortcodes name that WordPress's gallery would
+   * find: images (`post_mime_type` `image/…`) of status `inherit` (`gallery_shortcode`'s `get_posts`).
+   */
+  private async galleryImages(events: readonly PostRow[]): Promise<Set<number>> {
+    const named = [...new Set(events.flatMap((post) => galleryAttachmentIds(post.post_content)))];
+    if (!named.length) return new Set();
+    const posts = await this.posts.byIds(named);
+    return new Set(
+      [...posts.values()].filter((p) => p.post_type === 'attachment' && p.post_status === 'inherit' && p.post_mime_type.startsWith('image/')).map((p) => p.ID),
+    );
   }
 }
 

@@ -2,6 +2,7 @@
 import { actions, address, name, passwordForm, venueOf } from './parts';
 import { eventWhen } from './event-when';
 import { esc } from './html';
+import { safeHttpUrl } from '../../wordpress/safe-url';
 
 type Json = Record<string, unknown>;
 
@@ -36,21 +37,37 @@ function details(event: Json, home: string): string {
   if (categories) rows.push(['Categories', categories]);
   const tags = termLinks(event.tags, (slug) => `${home}/events/tag/${slug}/`);
   if (tags) rows.push(['Tags', tags]);
-  if (event.website && event.website !== event.url) rows.push(['Website', `<a href="${esc(event.website)}">${esc(event.website)}</a>`]);
+  const website = safeHttpUrl(event.website);
+  if (website && website !== event.url) rows.push(['Website', `<a href="${esc(website)}">${esc(website)}</a>`]);
   if (!rows.length) return '';
   return `<section aria-labelledby="details"><h2 id="details">Details</h2><dl class="details">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl></section>`;
 }
 
 function image(event: Json): string {
-  const img = event.image && typeof event.image === 'object' ? (event.image as Json) : undefined;
-  if (!img?.url) return '';
+  const img = event.image && typeof event.image === 'object' ? (event.image as Json) : {};
+  const src = safeHttpUrl(img.url);
+  if (!src) return '';
   const size = img.width && img.height ? ` width="${esc(img.width)}" height="${esc(img.height)}"` : '';
-  return `<p><img src="${esc(img.url)}" alt=""${size}></p>`;
+  return `<p><img src="${esc(src)}" alt=""${size}></p>`;
+}
+
+/** How an occurrence's series repeats (describeRecurrence), and its first event when that is another page the caller may read. */
+export interface SeriesLine {
+  description: string;
+  first?: { url: string; title: string; date: string };
+}
+
+function seriesLine(series: SeriesLine | undefined): string {
+  if (!series) return '';
+  const first = series.first
+    ? ` <a rel="first" href="${esc(series.first.url)}">First event of the series: ${esc(name(series.first.title))}, ${esc(series.first.date)}</a>`
+    : '';
+  return `<p class="series"><strong>${esc(series.description)}</strong>.${first}</p>`;
 }
 
 /** The `<main>` of an event page; a locked event shows its title, dates and the password form only. */
-export function eventMain(event: Json, options: { locked: boolean; home: string; pageUrl: string; wrongPassword: boolean }): string {
-  const heading = `<h1>${esc(name(event.title))}</h1><p class="when">${eventWhen(event)}</p>`;
+export function eventMain(event: Json, options: { locked: boolean; home: string; pageUrl: string; wrongPassword: boolean; series?: SeriesLine }): string {
+  const heading = `<h1>${esc(name(event.title))}</h1><p class="when">${eventWhen(event)}</p>${seriesLine(options.series)}`;
   if (options.locked) return `<article>${heading}${passwordForm(options.pageUrl, options.wrongPassword)}</article>`;
   const description = typeof event.description === 'string' && event.description ? `<section aria-label="Description">${event.description}</section>` : '';
   return (

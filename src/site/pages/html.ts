@@ -1,5 +1,6 @@
 /** HTML building blocks of the site's pages: escaping and the document every page shares. */
 import type { SiteFacts } from '../site-facts';
+import { safeJsonLdLinks } from '../../wordpress/safe-url';
 
 /** Text as HTML (`&`, `<`, `>`, quotes). */
 export function esc(value: unknown): string {
@@ -54,6 +55,13 @@ dl.details{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dl
 ul.events{list-style:none;padding:0}ul.events li{padding:.75rem 0;border-bottom:1px solid var(--rule)}ul.events h3{margin:0;font-size:1.1rem}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem 1.5rem;margin-top:2rem;padding-top:1rem;border-top:1px solid var(--rule)}
 main img{max-width:100%;height:auto}
+nav.months{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:0 0 1rem}
+table.month{width:100%;border-collapse:collapse;table-layout:fixed;font-size:.85rem}table.month caption{text-align:left}
+table.month th{padding:.25rem;border-bottom:2px solid var(--rule)}
+table.month td{vertical-align:top;height:5.5rem;padding:.25rem;border:1px solid var(--rule);overflow-wrap:anywhere}
+table.month td.other-month{color:var(--muted);background:color-mix(in srgb,var(--rule) 25%,transparent)}
+table.month td.today{outline:3px solid var(--accent);outline-offset:-3px}table.month td.today .day{font-weight:700;color:var(--accent)}
+table.month ul{list-style:none;margin:.25rem 0 0;padding:0}table.month li{margin:0 0 .35rem;line-height:1.3}
 form.password{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}input,button{font:inherit;padding:.4rem .6rem}
 `;
 
@@ -64,7 +72,8 @@ export function htmlDocument(page: PageDocument): string {
   const links = page.links
     .map((l) => `<link rel="${esc(l.rel)}" href="${esc(l.href)}"${l.type ? ` type="${esc(l.type)}"` : ''}${l.title ? ` title="${esc(l.title)}"` : ''}>`)
     .join('\n');
-  const jsonLd = page.jsonLd ? `\n<script type="application/ld+json">${scriptJson(page.jsonLd)}</script>` : '';
+  // Whatever built the JSON-LD, a stored `javascript:` website never reaches the page (issue #22).
+  const jsonLd = page.jsonLd ? `\n<script type="application/ld+json">${scriptJson(safeJsonLdLinks(page.jsonLd))}</script>` : '';
   return `<!DOCTYPE html>
 <html lang="${esc(site.language)}">
 <head>

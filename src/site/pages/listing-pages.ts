@@ -2,6 +2,7 @@
 import type { EventPage } from '../site-pages.service';
 import { actions, address, eventList, icalUrl, name, paging, passwordForm } from './parts';
 import { esc } from './html';
+import { safeHttpUrl } from '../../wordpress/safe-url';
 
 type Json = Record<string, unknown>;
 
@@ -52,7 +53,8 @@ export function linkedMain(
   if (kind === 'venue' && address(record)) rows.push(['Address', address(record)]);
   if (record.email) rows.push(['E-mail', `<a href="mailto:${esc(record.email)}">${esc(record.email)}</a>`]);
   if (record.phone) rows.push(['Phone', esc(record.phone)]);
-  if (record.website) rows.push(['Website', `<a href="${esc(record.website)}">${esc(record.website)}</a>`]);
+  const website = safeHttpUrl(record.website);
+  if (website) rows.push(['Website', `<a href="${esc(website)}">${esc(website)}</a>`]);
   const details = rows.length ? `<dl class="details">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>` : '';
   const description = typeof record.description === 'string' && record.description ? `<section aria-label="Description">${record.description}</section>` : '';
   return `${heading}${details}${description}${upcoming(options)}${actions(options.pageUrl, restUrl, 'Subscribe (iCalendar feed of the next 30 events)')}`;

@@ -13,8 +13,8 @@
  *                       text values of TEC's JSON-LD (events.md §1.5)
  *   sanitizeMetaString(text)  tags stripped + entities decoded (stored meta strings, storage.md §3)
  *
- * WordPress core shortcodes: `[caption]` and `[embed]` rendered, the other core tags kept as written
- * (shortcodes.ts); unregistered shortcodes stay text, as in WordPress.
+ * WordPress core shortcodes: `[caption]` and `[embed]` rendered, a `[gallery]` naming no existing image
+ * removed, the other core tags kept as written (shortcodes.ts); unregistered shortcodes stay text.
  * Not reproduced (not required by formats.md §4 / OQ-3): smilies, oEmbed, responsive image
  * attributes, the server-side templates of dynamic (TEC) blocks.
  */
@@ -23,6 +23,7 @@ import { capitalPDangitContent, capitalPDangitTitle, convertChars, phpTrim } fro
 import { wpautop } from './wpautop';
 import { wptexturize } from './wptexturize';
 import { doShortcode, runEmbedShortcode, shortcodeUnautop } from './shortcodes';
+export { galleryAttachmentIds } from './shortcodes';
 
 export { ksesPost, ksesTitle, ksesWith } from './kses/kses';
 export { escJs, jsonLdDescription, jsonLdName, titleWithStatusPrefix, trimWords } from './json-ld-text';
@@ -38,7 +39,8 @@ export function renderTitle(raw: string | null | undefined): string {
   return phpTrim(capitalPDangitTitle(phpTrim(convertChars(wptexturize(raw)))));
 }
 
-export function renderContent(raw: string | null | undefined): string {
+/** `galleryImages`: the existing image attachments the text's galleries name (shortcodes.ts `galleryAttachmentIds`). */
+export function renderContent(raw: string | null | undefined, galleryImages?: ReadonlySet<number>): string {
   if (!raw) return '';
   // `the_content` in priority order: [embed] (8), do_blocks (9), wptexturize, wpautop, shortcode_unautop (10),
   // do_shortcode and capital_P_dangit (11).
@@ -47,7 +49,7 @@ export function renderContent(raw: string | null | undefined): string {
   html = doBlocks(html);
   html = wptexturize(html);
   if (!withBlocks) html = wpautop(html);
-  html = doShortcode(shortcodeUnautop(html));
+  html = doShortcode(shortcodeUnautop(html), galleryImages);
   return phpTrim(capitalPDangitContent(html));
 }
 

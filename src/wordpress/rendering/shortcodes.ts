@@ -6,8 +6,9 @@
  * and `[embed]` (WP_Embed without a network: an unknown provider's link, `maybe_make_link`).
  * `[gallery]`, `[playlist]`, `[audio]` and `[video]` are registered (so texturize and unautop treat them
  * as WordPress does) but kept as written: their output depends on attachment image sizes, players and
- * per-page instance counters this service does not reproduce (docs/decisions.md). Unregistered
- * shortcodes stay text, as in WordPress.
+ * per-page instance counters this service does not reproduce (docs/decisions.md) — except a gallery
+ * naming only attachments that are not images, which renders as nothing (`gallery_shortcode` finds no
+ * attachment and returns '', Q70). Unregistered shortcodes stay text, as in WordPress.
  */
 import { escHtml } from '../text-sanitize';
 import { ksesPost } from './kses/kses';
@@ -17,7 +18,8 @@ export const CORE_SHORTCODES = ['wp_caption', 'caption', 'gallery', 'playlist', 
 const TAG_ALTERNATION = CORE_SHORTCODES.join('|');
 
 type Atts = Record<string, string>;
-type Handler = (atts: Atts | string, content: string | undefined, tag: string) => string;
+/** A shortcode's output; undefined keeps it as written. */
+type Handler = (atts: Atts | string, content: string | undefined, tag: string) => string | undefined;
 
 /**
  * `get_shortcode_regex()`: 1 an extra `[` (escaped shortcode), 2 the tag, 3 the attributes, 4 the
@@ -83,6 +85,43 @@ function sanitizeHtmlClass(value: string): string {
 }
 
 const phpEmpty = (value: string | undefined) => value === undefined || value === '' || value === '0';
+
+/**
+ * The attachment IDs a `[gallery]` names (`ids`, else `include`), as `wp_parse_id_list()` reads them
+ * (`abc` → 0); undefined when it names none (WordPress then shows the post's attached images).
+ */
+function galleryIncludes(atts: Atts | string): number[] | undefined {
+  if (typeof atts === 'string') return undefined;
+  const list = phpEmpty(atts.ids) ? atts.include : atts.ids;
+  if (phpEmpty(list)) return undefined;
+  return [
+    ...new Set(
+      list
+        .split(/[\s,]+/)
+        .filter((item) => item !== '')
+        .map((item) => Math.abs(phpInt(item))),
+    ),
+  ];
+}
+
+/** Every attachment ID the `[gallery]` shortcodes of a stored text name, for the caller to look up. */
+export function galleryAttachmentIds(content: string): number[] {
+  if (!content.includes('[gallery')) return [];
+  const ids = new Set<number>();
+  for (const m of content.matchAll(shortcodeRegex('gallery'))) {
+    if (m[1] === '[' && m[6] === ']') continue;
+    for (const id of galleryIncludes(parseShortcodeAtts(m[3])) ?? []) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** `gallery_shortcode()` as far as this service goes: '' when none of the named attachments is an existing image. */
+function galleryShortcode(images: ReadonlySet<number>): Handler {
+  return (atts) => {
+    const named = galleryIncludes(atts);
+    return named && !named.some((id) => images.has(id)) ? '' : undefined;
+  };
+}
 
 /** `img_caption_shortcode()`, HTML5 form. */
 export function captionShortcode(attr: Atts | string, content: string | undefined): string {
@@ -161,15 +200,17 @@ function runShortcodes(content: string, tags: string, handlers: Record<string, H
   return content.replace(shortcodeRegex(tags), (whole, open: string, tag: string, attsText: string, _slash, inner: string | undefined, close: string) => {
     // An escaped shortcode: [[caption]] → [caption].
     if (open === '[' && close === ']') return whole.slice(1, -1);
-    const handler = handlers[tag];
-    if (!handler) return whole;
-    return open + handler(parseShortcodeAtts(attsText), inner, tag) + close;
+    const output = handlers[tag]?.(parseShortcodeAtts(attsText), inner, tag);
+    return output === undefined ? whole : open + output + close;
   });
 }
 
-/** `do_shortcode()` with the renderers above (other registered tags are left as written). */
-export function doShortcode(content: string): string {
-  return runShortcodes(content, TAG_ALTERNATION, RENDERERS);
+/**
+ * `do_shortcode()` with the renderers above (other registered tags are left as written); with
+ * `galleryImages`, the existing image attachments among those galleryAttachmentIds found, galleries too.
+ */
+export function doShortcode(content: string, galleryImages?: ReadonlySet<number>): string {
+  return runShortcodes(content, TAG_ALTERNATION, galleryImages ? { ...RENDERERS, gallery: galleryShortcode(galleryImages) } : RENDERERS);
 }
 
 /** `WP_Embed::run_shortcode` (the_content, priority 8): only `[embed]`, before the other filters. */

@@ -36,36 +36,38 @@ function record(overrides: Partial<PostRow> = {}, meta: [string, string][] = [])
   ] as [string, string][]) {
     m.set(key, [...(m.get(key) ?? []), value]);
   }
+  const post: PostRow = {
+    ID: 42,
+    post_author: 1,
+    post_date: '2016-12-01 08:00:00',
+    post_date_gmt: '2016-12-01 13:00:00',
+    post_content: 'Event 01 description',
+    post_title: 'Event 01',
+    post_excerpt: '',
+    post_status: 'publish',
+    post_password: '',
+    post_name: 'event-01',
+    post_modified: '2016-12-01 08:00:00',
+    post_modified_gmt: '2016-12-01 13:00:00',
+    post_parent: 0,
+    guid: '',
+    menu_order: 0,
+    post_type: 'tribe_events',
+    post_mime_type: '',
+    ...overrides,
+  };
   return {
-    post: {
-      ID: 42,
-      post_author: 1,
-      post_date: '2016-12-01 08:00:00',
-      post_date_gmt: '2016-12-01 13:00:00',
-      post_content: 'Event 01 description',
-      post_title: 'Event 01',
-      post_excerpt: '',
-      post_status: 'publish',
-      post_password: '',
-      post_name: 'event-01',
-      post_modified: '2016-12-01 08:00:00',
-      post_modified_gmt: '2016-12-01 13:00:00',
-      post_parent: 0,
-      guid: '',
-      menu_order: 0,
-      post_type: 'tribe_events',
-      post_mime_type: '',
-      ...overrides,
-    },
+    post,
     meta: m,
     image: false,
+    link: links.eventLink(post),
     categories: [],
     tags: [],
     venue: [],
     organizer: [],
   };
 }
-const ctx = { links, termLinks, restBase: 'https://example.org/wp-json/tribe/events/v1', settings };
+const ctx = { links, termLinks, restBase: 'https://example.org/wp-json/tribe/events/v1', settings, galleryImages: new Set<number>() };
 
 describe('event mapper', () => {
   it('maps the stored rows to the typed fields of events.md §1', () => {

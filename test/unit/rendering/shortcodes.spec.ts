@@ -1,5 +1,12 @@
 import { renderContent } from '../../../src/wordpress/rendering';
-import { captionShortcode, embedShortcode, parseShortcodeAtts, shortcodeUnautop, stripcslashes } from '../../../src/wordpress/rendering/shortcodes';
+import {
+  captionShortcode,
+  embedShortcode,
+  galleryAttachmentIds,
+  parseShortcodeAtts,
+  shortcodeUnautop,
+  stripcslashes,
+} from '../../../src/wordpress/rendering/shortcodes';
 
 const IMG = '<img class="size-medium wp-image-12" src="http://example.org/a.jpg" alt="" width="300" height="200" />';
 
@@ -64,5 +71,19 @@ describe('WordPress core shortcodes on the_content', () => {
     expect(renderContent('[gallery ids="1,2"]')).toBe('[gallery ids="1,2"]');
     expect(renderContent('[embed]https://example.org/talk[/embed]')).toBe('<p><a href="https://example.org/talk">https://example.org/talk</a></p>');
     expect(renderContent('No shortcode at all')).toBe('<p>No shortcode at all</p>');
+  });
+
+  it('removes a [gallery] none of whose named attachments is an existing image, as gallery_shortcode does (issue #22)', () => {
+    // `ids` wins over `include`; wp_parse_id_list reads `x` as 0; escaped galleries name nothing.
+    expect(galleryAttachmentIds('[gallery ids="3, 4,x" include="9"] [gallery include="5 6"] [[gallery ids="7"]] [gallery] [gallery ids="0"]')).toEqual([
+      3, 4, 0, 5, 6,
+    ]);
+    expect(galleryAttachmentIds('No gallery')).toEqual([]);
+    const images = new Set([4]);
+    expect(renderContent('A\n\n[gallery ids="1,2"]\n\nB', images)).toBe('<p>A</p>\n\n<p>B</p>');
+    expect(renderContent('[gallery ids="1,4"]', images)).toBe('[gallery ids="1,4"]');
+    // Without named IDs WordPress shows the post's attached images: kept as written.
+    expect(renderContent('[gallery]', images)).toBe('[gallery]');
+    expect(renderContent('[[gallery ids="1"]]', images)).toBe('<p>[gallery ids="1"]</p>');
   });
 });
