@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
 import { PostRow, PostsStore } from '../wordpress/posts.store';
 import { journaledWrites } from '../wordpress/write-journal';
-import { TYPE_OF_POST_TYPE, TYPE_OF_TAXONOMY } from './change-types';
+import { RecordType, recordTypeOfPostType, recordTypeOfTaxonomy } from './change-types';
 import { ChangesRepository, NewChange } from './repository/changes.repository';
 
 /**
  * Writes the change log inside each write transaction, as one of its last statements
  * (DatabaseService.beforeCommit): the records the transaction's write journal holds, of the types the
- * log follows. A transaction that rolls back takes its change rows with it; a change row never exists
- * without its write. Registered when the provider is built, before any module writes.
+ * log follows (change-types.ts: the plugin's and every declared resource's post types). A transaction
+ * that rolls back takes its change rows with it; a change row never exists without its write.
+ * Registered when the provider is built, before any module writes.
  */
 @Injectable()
 export class ChangeRecorder {
@@ -30,14 +31,16 @@ export class ChangeRecorder {
     const changes: NewChange[] = [];
     for (const note of notes) {
       if (note.kind === 'term') {
-        const type = TYPE_OF_TAXONOMY[note.taxonomy];
+        const type = recordTypeOfTaxonomy(note.taxonomy);
         // Terms are public as long as they exist.
         if (type) changes.push({ type, id: note.id, action: note.action, publicAfter: note.action !== 'deleted', publicBefore: note.action !== 'created' });
         continue;
       }
       const known = this.posts.statusChange(note.id);
       const row = rows.get(note.id);
-      const type = TYPE_OF_POST_TYPE[known?.type ?? row?.post_type ?? note.postType ?? ''];
+      // Any declared resource's post type (change-types.ts); stored under its own name, which the log
+      // carries in RecordType (record payloads read the plugin's types only).
+      const type = recordTypeOfPostType(known?.type ?? row?.post_type ?? note.postType ?? '') as RecordType | undefined;
       if (!type) continue;
       // Public = published. Before: the status when this transaction locked the post, else the current
       // one (a write that did not lock the post did not change its status). A deleted post has none.

@@ -1,11 +1,12 @@
 import { PayloadProperty, ResponseSchema } from '../rest/responses/response-schema';
-import { CHANGE_ACTIONS, RECORD_TYPES } from './change-types';
+import { CHANGE_ACTIONS } from './change-types';
 
 /** One entry of the change feed (and the `change` of a webhook delivery). */
 @ResponseSchema('Change')
 export class ChangeResponse {
   @PayloadProperty({ type: 'integer', description: 'Position in the log: larger is later' }) cursor!: number;
-  @PayloadProperty({ type: 'string', enum: [...RECORD_TYPES], description: 'The kind of record' }) type!: string;
+  @PayloadProperty({ type: 'string', description: 'The kind of record: event, venue, organizer, category, tag, or a declared resource’s' })
+  type!: string;
   @PayloadProperty({ type: 'integer', description: 'The record ID' }) id!: number;
   @PayloadProperty({
     type: 'string',

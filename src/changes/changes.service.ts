@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isAuthenticated } from '../auth/caller';
+import { AppConfig } from '../config/app-config';
 import { canRead } from '../auth/post-access';
 import { PostRow, PostsStore } from '../wordpress/posts.store';
 import { SiteService } from '../wordpress/site.service';
 import { ChangeFeedArgs } from './changes.args';
 import { PresentedChange, presentChange } from './change-presenter';
-import { COLLECTION_OF, isPostType, ShownAction } from './change-types';
+import { isPostType, recordUrl, ShownAction } from './change-types';
 import { ChangeRow, ChangesRepository } from './repository/changes.repository';
 
 export interface ChangeFeed {
@@ -35,6 +36,7 @@ export class ChangesService {
     private readonly changes: ChangesRepository,
     private readonly posts: PostsStore,
     private readonly site: SiteService,
+    private readonly config: AppConfig,
   ) {}
 
   /**
@@ -48,10 +50,10 @@ export class ChangesService {
     // Whether an authenticated caller may read a non-public record depends on the record as it is now.
     const hidden = isAuthenticated(caller) ? rows.filter((r) => isPostType(r.type) && !r.publicAfter).map((r) => r.id) : [];
     const current = hidden.length ? await this.posts.byIds(hidden) : new Map<number, PostRow>();
-    const base = await this.site.restBase(origin);
+    const publicBase = await this.site.publicBase(origin);
     const changes = rows.flatMap((row) => {
       const action = shownAction(row, caller, current);
-      return action ? [{ ...presentChange(row, action), href: `${base}/${COLLECTION_OF[row.type]}/${row.id}` }] : [];
+      return action ? [{ ...presentChange(row, action), href: recordUrl(row.type, row.id, publicBase, this.config) }] : [];
     });
     return {
       changes,

@@ -1,22 +1,28 @@
 import { parseArgs } from 'node:util';
 import type { INestApplicationContext } from '@nestjs/common';
 import { ROLES, Role, UsersService } from '../auth/users.service';
+import { MIN_PASSWORD_LENGTH } from '../config/environment';
+import { loginProblem, MAX_LOGIN_LENGTH } from '../wordpress/sanitize-user';
+import { ROLES_GRANT_USAGE, runRolesGrant } from './roles-grant.command';
 import { runSeedCommand, SEED_USAGE, SeedUsageError } from './seed.command';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]      (help: npm run cli -- --help)
 
   users:create --login LOGIN --email EMAIL --role ROLE [--password PASSWORD]
+        LOGIN: letters, digits, spaces and _ . - @ (WordPress's rules), at most ${MAX_LOGIN_LENGTH} characters
+        PASSWORD: at least ${MIN_PASSWORD_LENGTH} characters (default: a random one)
         ROLE: ${ROLES.join(', ')}
   users:list
   app-passwords:create --login LOGIN [--name NAME]   prints the new application password once
   app-passwords:list --login LOGIN
   app-passwords:revoke --login LOGIN --uuid UUID
-${SEED_USAGE}`;
+${SEED_USAGE}
+${ROLES_GRANT_USAGE}`;
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
-const COMMANDS = ['users:create', 'users:list', 'app-passwords:create', 'app-passwords:list', 'app-passwords:revoke', 'seed'];
+const COMMANDS = ['users:create', 'users:list', 'app-passwords:create', 'app-passwords:list', 'app-passwords:revoke', 'seed', 'roles:grant'];
 const HELP = ['help', '--help', '-h'];
 
 /**
@@ -43,6 +49,10 @@ type Print = (line: string) => void;
 /** Runs one CLI command against the users service (`seed` needs the application `app`). Returns normally on success. */
 export async function runCommand(argv: string[], users: UsersService, print: Print, app?: Pick<INestApplicationContext, 'get'>): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === 'roles:grant' && app) {
+    if (rest.length) throw new UsageError('roles:grant takes no options');
+    return runRolesGrant(app, print);
+  }
   if (command === 'seed' && app) {
     return runSeedCommand(rest, app, print).catch((error: Error) => {
       throw error instanceof SeedUsageError ? new UsageError(error.message) : error;
@@ -75,7 +85,14 @@ export async function runCommand(argv: string[], users: UsersService, print: Pri
     case 'users:create': {
       const role = need('role');
       if (!ROLES.includes(role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
-      const id = await users.create({ login: need('login'), email: need('email'), role: role as Role, password: values.password });
+      // WordPress's own rules for a new login; a login password no shorter than ADMIN_PASSWORD (issue #22).
+      const login = need('login');
+      const problem = loginProblem(login);
+      if (problem) throw new UsageError(`--login ${problem}`);
+      if (values.password !== undefined && [...values.password].length < MIN_PASSWORD_LENGTH) {
+        throw new UsageError(`--password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+      }
+      const id = await users.create({ login, email: need('email'), role: role as Role, password: values.password });
       print(`Created user ${values.login} (ID ${id}, ${role})`);
       return;
     }

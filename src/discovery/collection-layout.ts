@@ -1,4 +1,5 @@
-import { declaredResources, resourceOf } from '../rest/resources/resource-registry';
+import type { ResourceDeclaration } from '../rest/resources/resource-declaration';
+import { declaredResources } from '../rest/resources/resource-registry';
 
 /**
  * What the plugin's documentation says about a collection beyond its arguments (index-and-doc.md
@@ -28,8 +29,8 @@ export const TERM_ENDPOINT_ORDER: readonly EndpointKind[] = ['GET', 'EDITABLE', 
 export const GENERIC_LAYOUT: CollectionLayout = { getStatuses: [200, 400, 403, 404], postStatuses: [200, 201, 400, 403] };
 
 /** The layout of a collection: its resource's declaration, else the generic one. */
-export function layoutOf(collection: string): CollectionLayout {
-  return resourceOf(collection)?.layout ?? GENERIC_LAYOUT;
+export function layoutOf(resource: ResourceDeclaration | undefined): CollectionLayout {
+  return resource?.layout ?? GENERIC_LAYOUT;
 }
 
 /** Statuses of a list `get` and of a record `delete`. */

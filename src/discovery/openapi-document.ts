@@ -36,7 +36,7 @@ function requestBody(args: RouteArg[], ctx: DescribeContext) {
 }
 
 function responses(operation: Operation, statuses: readonly number[], route: Route, ctx: DescribeContext) {
-  const schema = layoutOf(route.group).schema;
+  const schema = layoutOf(route.resource).schema;
   return Object.fromEntries(
     statuses.map((status) => {
       const description = text(ctx, `doc.responses.${operation}.${status}` as DocTextKey);
@@ -68,7 +68,7 @@ function operations(route: Route, ctx: DescribeContext): Record<string, unknown>
       ),
     };
   }
-  const layout = layoutOf(route.group);
+  const layout = layoutOf(route.resource);
   const readParameters = (get?.args ?? []).map((a) => parameter(a, route, ctx));
   const ops: Record<string, unknown> = {};
   if (get) ops.get = withParameters(readParameters, { responses: responses('get', layout.getStatuses, route, ctx) });

@@ -1,4 +1,3 @@
-import { resourceOf } from '../rest/resources/resource-registry';
 import { RouteHandler } from './route-table';
 
 /** What an operation does, as Swagger UI groups its texts. */
@@ -29,7 +28,7 @@ export interface OperationText {
   description: string;
 }
 
-function kindOf({ route, endpoint, httpMethod }: RouteHandler): OperationKind {
+export function kindOf({ route, endpoint, httpMethod }: RouteHandler): OperationKind {
   if (httpMethod === 'DELETE') return 'delete';
   if (httpMethod === 'GET') return endpoint.list || route.pathParams.length === 0 ? 'list' : 'read';
   return route.pathParams.length === 0 ? 'create' : 'update';
@@ -43,7 +42,7 @@ const POST_READERS =
  * undefined for routes outside a documented resource (the discovery routes carry their own).
  */
 export function operationText(handler: RouteHandler): OperationText | undefined {
-  const resource = resourceOf(handler.route.group);
+  const resource = handler.route.resource;
   const docs = resource?.docs;
   if (!resource || !docs) return undefined;
   const kind = kindOf(handler);

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { hasAll, isAuthenticated } from '../auth/caller';
 import { RouteDescriber } from '../rest/http-pipeline';
 import { RestRequest } from '../rest/request-context';
-import { resourceOf } from '../rest/resources/resource-registry';
 import { DescribeContextFactory } from './describe-context';
 import { describeRoute } from './namespace-index';
 import { RouteTable } from './route-table';
@@ -19,7 +18,7 @@ export class PipelineRouteDescriber implements RouteDescriber {
     const route = this.table.match(req.path);
     if (!route) return undefined;
     const caller = req.caller;
-    const needed = resourceOf(route.group)?.writeCapabilities;
+    const needed = route.resource?.writeCapabilities;
     const mayWrite = caller !== undefined && isAuthenticated(caller) && (!needed || hasAll(caller, ...needed));
     return route.endpoints.flatMap((e) => e.methods).filter((method) => method === 'GET' || mayWrite);
   }

@@ -5,7 +5,8 @@ import { AppConfig } from '../config/app-config';
 import { INTERNAL_NAMESPACE, INTERNAL_REST_ROOT } from '../rest/http-pipeline';
 import { PAGINATED } from '../rest/pagination/pagination.interceptor';
 import { ArgSpec, restArgsOf } from '../rest/params/rest-arg.decorator';
-import { declaredNamespaces } from '../rest/resources/resource-registry';
+import type { ResourceDeclaration } from '../rest/resources/resource-declaration';
+import { declaredNamespaces, resourceOf } from '../rest/resources/resource-registry';
 import { EndpointKind, groupOrder, layoutOf } from './collection-layout';
 import { DEFAULT_PATH_ARGS, RecordSlugArgs } from './path-args';
 
@@ -36,6 +37,8 @@ export interface Route {
   docPath: string;
   /** First path segment under the namespace (`''` for the namespace route itself). */
   group: string;
+  /** The declaration of that collection in this namespace (collections are named per namespace). */
+  resource?: ResourceDeclaration;
   pathParams: string[];
   endpoints: Endpoint[];
   /** Matches the internal request path (after the pipeline's rewriting). */
@@ -157,6 +160,7 @@ export class RouteTable {
       pattern: `/${namespace.name}${pattern ? `/${pattern}` : ''}`,
       docPath,
       group: segments[0] ?? '',
+      resource: resourceOf(segments[0] ?? '', namespace.internal === INTERNAL_NAMESPACE.slice(1) ? undefined : namespace.internal),
       pathParams,
       endpoints: [],
       // Namespaces are letters, digits, `_`, `-` and `/` (resource-registry.ts): nothing to escape.
@@ -199,7 +203,7 @@ export class RouteTable {
   }
 
   private orderEndpoints(route: Route): void {
-    const order = route.pathParams.length ? layoutOf(route.group).endpointOrder : undefined;
+    const order = route.pathParams.length ? layoutOf(route.resource).endpointOrder : undefined;
     if (!order) return;
     const rank = (e: Endpoint) => order.indexOf(kindOf(e.methods));
     route.endpoints.sort((a, b) => rank(a) - rank(b));

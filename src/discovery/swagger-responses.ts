@@ -4,7 +4,6 @@ import { ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { PAGINATED, PaginatedOptions } from '../rest/pagination/pagination.interceptor';
 import { responseBodyOf } from '../rest/responses/response-schema';
 import { RestErrorResponse } from '../rest/responses/rest-error.response';
-import { resourceOf } from '../rest/resources/resource-registry';
 import { DELETE_STATUSES, layoutOf, LIST_STATUSES } from './collection-layout';
 import { declaredSchemas } from './doc-schemas';
 import { DOC_TEXTS, DocTextKey } from './doc-texts';
@@ -26,8 +25,8 @@ function responseTextKey(operation: Operation, status: number): DocTextKey | und
 }
 
 /** The statuses /doc documents for the operation (collection-layout.ts): the error ones are Swagger's too. */
-function layoutStatuses(operation: Operation, group: string): readonly number[] {
-  const layout = layoutOf(group);
+function layoutStatuses(operation: Operation, handler: RouteHandler): readonly number[] {
+  const layout = layoutOf(handler.route.resource);
   return { index: [], doc: [], list: LIST_STATUSES, get: layout.getStatuses, post: layout.postStatuses, delete: DELETE_STATUSES }[operation];
 }
 
@@ -51,7 +50,7 @@ function successSchema(handler: RouteHandler, operation: Operation, handlerFn: o
   const declared = responseBodyOf(handlerFn);
   if (declared) return declared.isArray ? { type: 'array', items: { $ref: getSchemaPath(declared.type) } } : { $ref: getSchemaPath(declared.type) };
   if (operation === 'index' || operation === 'doc') return { type: 'object' };
-  const name = layoutOf(handler.route.group).schema;
+  const name = layoutOf(handler.route.resource).schema;
   const record = name ? declaredSchemas().get(name) : undefined;
   if (!record) return undefined;
   if (operation !== 'list') return { $ref: getSchemaPath(record) };
@@ -73,14 +72,14 @@ export function decorateResponses(handler: RouteHandler, decorate: (decorator: M
   };
   let schema = successSchema(handler, operation, handlerFn);
   // A post's DELETE with force=true answers WordPress core's `{deleted, previous}` (docs/trash-and-images.md).
-  if (operation === 'delete' && schema && resourceOf(handler.route.group)?.docs?.deletion === 'trash') {
+  if (operation === 'delete' && schema && handler.route.resource?.docs?.deletion === 'trash') {
     schema = {
       oneOf: [schema, { type: 'object', properties: { deleted: { type: 'boolean', enum: [true] }, previous: schema }, required: ['deleted', 'previous'] }],
     };
   }
   decorate(ApiResponse({ status: success, description: text(success), ...(schema ? { schema } : {}) }));
-  const docs = resourceOf(handler.route.group)?.docs;
-  const errors = new Set(layoutStatuses(operation, handler.route.group).filter((s) => s >= 400));
+  const docs = handler.route.resource?.docs;
+  const errors = new Set(layoutStatuses(operation, handler).filter((s) => s >= 400));
   // Writes answer 401 to anonymous callers (403 to authenticated ones without the right), which /doc leaves out.
   if (operation === 'post' || operation === 'delete' || docs?.readsNeedLogin) errors.add(401);
   // Only records with a trash answer 410 (already in it).

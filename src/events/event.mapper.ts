@@ -2,7 +2,7 @@ import { CATEGORIES } from '../categories/categories.taxonomy';
 import { TAGS } from '../tags/tags.taxonomy';
 import { TermLinks } from '../terms/term-links';
 import { embeddedTerm } from '../terms/term-shapes';
-import { phpEmpty } from '../wordpress/rendering';
+import { galleryAttachmentIds, phpEmpty, renderContent } from '../wordpress/rendering';
 import { GLOBAL_ID_LINEAGE, PostLinks } from '../wordpress/permalinks';
 import { PostMeta } from '../wordpress/posts.store';
 import { renderedContent, renderedExcerpt, renderedTitle } from '../cache/rendered-text';
@@ -11,6 +11,7 @@ import { renderEventDates } from '../dates';
 import { EventRecord, firstMeta } from './read/event-record';
 import { EventSiteSettings } from './read/event-settings';
 import { escHtml } from '../wordpress/text-sanitize';
+import { postAuthorStatusDates } from '../rest/responses/post-fields';
 
 /** What the mapper needs besides the record: link builders and site settings of the request. */
 export interface EventMapContext {
@@ -19,6 +20,13 @@ export interface EventMapContext {
   /** `{REST_BASE}` (formats.md §5.1). */
   restBase: string;
   settings: EventSiteSettings;
+  /** The existing image attachments the events' `[gallery]` shortcodes name (galleryAttachmentIds). */
+  galleryImages: ReadonlySet<number>;
+}
+
+/** `the_content` of the event: remembered by text, unless its galleries depend on which attachments exist. */
+function description(content: string, galleryImages: ReadonlySet<number>): string {
+  return galleryAttachmentIds(content).length ? renderContent(content, galleryImages) : renderedContent(content);
 }
 
 /** `show_map` / `show_map_link`: row absent → true; `""` and `"0"` → false; anything else → true. */
@@ -70,16 +78,11 @@ export function mapEvent(record: EventRecord, ctx: EventMapContext): Record<stri
     id: post.ID,
     global_id: links.globalId(post.ID),
     global_id_lineage: links.globalIdLineage(post.ID, meta.get(GLOBAL_ID_LINEAGE) ?? []),
-    author: String(post.post_author),
-    status: post.post_status,
-    date: post.post_date,
-    date_utc: post.post_date_gmt,
-    modified: post.post_modified,
-    modified_utc: post.post_modified_gmt,
+    ...postAuthorStatusDates(post),
     url,
     rest_url: `${ctx.restBase}/events/${post.ID}`,
     title: renderedTitle(post.post_title),
-    description: renderedContent(post.post_content),
+    description: description(post.post_content, ctx.galleryImages),
     excerpt: renderedExcerpt(post.post_excerpt),
     slug: post.post_name,
     image: record.image,

@@ -1,4 +1,5 @@
 import { UsersService } from '../../src/auth/users.service';
+import { declaredNamespaces } from '../../src/rest/resources/resource-registry';
 import { ADMIN_PASSWORD, ADMIN_USER, basic, startTestApp, TestApp } from '../support/test-app';
 
 const NS = '/wp-json/tribe/events/v1';
@@ -64,7 +65,10 @@ describe('discovery', () => {
     // integer or boolean argument is type-checked by the route.
     it('reports exactly the required arguments as missing and type-checks every typed one', async () => {
       let checked = 0;
-      for (const [pattern, route] of Object.entries(index.routes)) {
+      // Every namespace's routes: the plugin's, then those the declared resources mount.
+      const routes = { ...index.routes };
+      for (const namespace of declaredNamespaces()) Object.assign(routes, (await t.http.get(`/wp-json/${namespace}`).expect(200)).body.routes);
+      for (const [pattern, route] of Object.entries(routes) as [string, IndexRoute][]) {
         const pathParams = pathParamsOf(pattern);
         for (const endpoint of route.endpoints) {
           const args = Object.entries(Array.isArray(endpoint.args) ? {} : endpoint.args).filter(([name]) => !pathParams.includes(name));
@@ -152,14 +156,17 @@ describe('discovery', () => {
 
   describe('WordPress discovery', () => {
     it('answers the REST root index in WordPress core shape, with the namespaces and their routes', async () => {
-      const service = (await t.http.get('/wp-json/eca/v1').expect(200)).body;
+      // The plugin's namespace, then those the resources declare (src/changes' eca/v1, the test app's example/v1), in declaration order.
+      const declared = declaredNamespaces();
+      expect(declared).toEqual(expect.arrayContaining(['eca/v1', 'example/v1']));
+      const others: string[] = [];
+      for (const namespace of declared) others.push(...Object.keys((await t.http.get(`/wp-json/${namespace}`).expect(200)).body.routes));
       for (const path of ['/wp-json/', '/wp-json', '/fr/wp-json/']) {
         const res = await t.http.get(path).expect(200);
-        expect(res.body).toMatchObject({ namespaces: ['tribe/events/v1', 'eca/v1'], url: expect.any(String), home: expect.any(String) });
+        expect(res.body).toMatchObject({ namespaces: ['tribe/events/v1', ...declared], url: expect.any(String), home: expect.any(String) });
         expect(Object.keys(res.body.routes).slice(0, 2)).toEqual(['/', '/tribe/events/v1']);
         if (!path.startsWith('/fr')) expect(res.body.routes['/tribe/events/v1/venues']).toEqual(index.routes['/tribe/events/v1/venues']);
-        // The plugin's namespace, then the service's own (src/changes).
-        expect(Object.keys(res.body.routes).slice(1)).toEqual([...Object.keys(index.routes), ...Object.keys(service.routes)]);
+        expect(Object.keys(res.body.routes).slice(1)).toEqual([...Object.keys(index.routes), ...others]);
         expect(res.body._links.help).toEqual([{ href: 'https://developer.wordpress.org/rest-api/' }]);
       }
     });

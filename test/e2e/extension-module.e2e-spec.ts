@@ -1,80 +1,129 @@
-import { SeriesModule } from '../support/series-module/series.module';
-import { ADMIN, BASE, startTestApp, TestApp, userWithRole } from '../support/test-app';
+import { SERIES_POST_TYPE } from '../support/series-module/series.resource';
+import { ADMIN, BASE, EXAMPLE_BASE, SITE, startTestApp, TestApp, userWithRole } from '../support/test-app';
+import { createWebhook, ECA, FAST_WEBHOOKS, readFeed, Receiver } from './changes-test-helpers';
+
+const SERIES = `${EXAMPLE_BASE}/series`;
 
 /**
- * A resource added the way a team would add one: a folder (test/support/series-module) and the module
- * in the app's list, nothing else. Its declaration alone puts it in the namespace index, /doc, the
- * Swagger document, `Allow` and OPTIONS, the catalogs and the capability checks.
+ * The resource of docs/architecture.md "Adding a resource" (test/support/series-module): a folder and
+ * one module in the app's list, in a namespace of its own, mounted in every test app. Its declaration
+ * alone puts it in the indexes, Swagger, `Allow` and OPTIONS, the catalogs, the capability checks, the
+ * change feed and webhooks; its lists and records link inside its own namespace.
  */
-describe('a resource module declared in its own folder', () => {
+describe('a resource module declared in its own folder and namespace', () => {
   let t: TestApp;
+  let receiver: Receiver;
   const auth: Record<'author' | 'contributor' | 'subscriber', string> = { author: '', contributor: '', subscriber: '' };
 
   beforeAll(async () => {
-    t = await startTestApp({ modules: [SeriesModule] });
+    receiver = await new Receiver().start();
+    t = await startTestApp({ env: FAST_WEBHOOKS });
     for (const role of ['author', 'contributor', 'subscriber'] as const) auth[role] = (await userWithRole(t, role)).auth;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.stop();
+  });
 
-  it('appears in the namespace index after the plugin’s collections, with its arguments', async () => {
-    const index = (await t.http.get(BASE).expect(200)).body;
-    const routes = Object.keys(index.routes);
-    expect(routes.slice(-2)).toEqual(['/tribe/events/v1/series', '/tribe/events/v1/series/(?P<id>\\d+)']);
-    expect(routes.indexOf('/tribe/events/v1/series')).toBeGreaterThan(routes.indexOf('/tribe/events/v1/tags'));
-    const collection = index.routes['/tribe/events/v1/series'];
+  it('has its own namespace index, listed in the REST root index, and stays out of the plugin’s', async () => {
+    const index = (await t.http.get(EXAMPLE_BASE).expect(200)).body;
+    expect(Object.keys(index.routes)).toEqual(['/example/v1', '/example/v1/series', '/example/v1/series/(?P<id>\\d+)']);
+    const collection = index.routes['/example/v1/series'];
     expect(collection.methods).toEqual(['GET', 'POST']);
+    expect(collection._links.self[0].href).toBe(`${SITE}${SERIES}`);
     expect(collection.endpoints[1].args.title).toEqual({ type: 'string', description: 'The series title', required: false });
     // Its declared layout: a post's record routes, GET, DELETE, then the editable methods.
-    expect(index.routes['/tribe/events/v1/series/(?P<id>\\d+)'].methods).toEqual(['GET', 'DELETE', 'POST', 'PUT', 'PATCH']);
+    expect(index.routes['/example/v1/series/(?P<id>\\d+)'].methods).toEqual(['GET', 'DELETE', 'POST', 'PUT', 'PATCH']);
+    const root = (await t.http.get('/wp-json/').expect(200)).body;
+    expect(root.namespaces).toContain('example/v1');
+    expect(root.routes['/example/v1/series']).toBeDefined();
+    const plugin = (await t.http.get(BASE).expect(200)).body;
+    expect(Object.keys(plugin.routes).filter((route) => route.includes('series'))).toEqual([]);
+    expect(Object.keys((await t.http.get(`${BASE}/doc`).expect(200)).body.paths).filter((path) => path.includes('series'))).toEqual([]);
   });
 
-  it('appears in /doc and in the Swagger document', async () => {
-    const doc = (await t.http.get(`${BASE}/doc`).expect(200)).body;
-    expect(Object.keys(doc.paths).slice(-2)).toEqual(['/series', '/series/{id}']);
-    expect(Object.keys(doc.paths['/series/{id}'])).toEqual(['get', 'post', 'delete']);
-    expect(doc.paths['/series/{id}'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties.title.description).toBe(
-      'The series title',
-    );
+  it('is in the Swagger document with its response class and operation names', async () => {
     const swagger = (await t.http.get('/docs-json').expect(200)).body;
-    expect(Object.keys(swagger.paths[`${BASE}/series`]).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(swagger.paths[SERIES]).sort()).toEqual(['get', 'post']);
     // PUT and PATCH are documented on POST (the same update).
-    expect(Object.keys(swagger.paths[`${BASE}/series/{id}`]).sort()).toEqual(['delete', 'get', 'post']);
+    expect(Object.keys(swagger.paths[`${SERIES}/{id}`]).sort()).toEqual(['delete', 'get', 'post']);
+    expect(swagger.paths[`${SERIES}/{id}`].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Series' });
+    expect(Object.keys(swagger.components.schemas.Series.properties)).toEqual(expect.arrayContaining(['id', 'author', 'rest_url', 'title', 'slug']));
+    expect(swagger.paths[`${SERIES}/{id}`].delete.summary).toMatch(/series/);
   });
 
-  it('translates its own catalog entry under /fr and falls back to English elsewhere', async () => {
-    const args = (body: { routes: Record<string, { endpoints: { args: Record<string, { description: string }> }[] }> }) =>
-      body.routes['/tribe/events/v1/series'].endpoints[1].args;
-    expect(args((await t.http.get(`/fr${BASE}`).expect(200)).body).title.description).toBe('Titre de la série');
-    expect(args((await t.http.get(`/de${BASE}`).expect(200)).body).title.description).toBe('The series title');
-    const swagger = (await t.http.get('/docs-json').set('Accept-Language', 'fr').expect(200)).body;
-    expect(swagger.components.schemas.SeriesArgs.properties.title.description).toBe('Titre de la série');
+  it('translates its catalog in every language the service ships', async () => {
+    const args = async (lang: string) => (await t.http.get(`/${lang}${EXAMPLE_BASE}`).expect(200)).body.routes['/example/v1/series'].endpoints[1].args;
+    expect((await args('fr')).title.description).toBe('Titre de la série');
+    expect((await args('de')).title.description).toBe('Titel der Reihe');
+    const swagger = (await t.http.get('/docs-json').set('Accept-Language', 'es').expect(200)).body;
+    expect(swagger.components.schemas.SeriesArgs.properties.title.description).toBe('Título de la serie');
   });
 
   it('lists in Allow and OPTIONS the methods its write capability opens', async () => {
-    expect((await t.http.get(`${BASE}/series`).set('Authorization', auth.subscriber).expect(200)).headers.allow).toBe('GET');
-    expect((await t.http.get(`${BASE}/series`).set('Authorization', auth.author).expect(200)).headers.allow).toBe('GET, POST');
-    const options = await t.http.options(`${BASE}/series/1`).set('Authorization', auth.contributor).expect(200);
+    expect((await t.http.get(SERIES).set('Authorization', auth.subscriber).expect(200)).headers.allow).toBe('GET');
+    expect((await t.http.get(SERIES).set('Authorization', auth.author).expect(200)).headers.allow).toBe('GET, POST');
+    const options = await t.http.options(`${SERIES}/1`).set('Authorization', auth.contributor).expect(200);
     expect(options.headers.allow).toBe('GET, DELETE, POST, PUT, PATCH');
     expect(options.body.methods).toEqual(['GET', 'DELETE', 'POST', 'PUT', 'PATCH']);
-    expect((await t.http.options(`${BASE}/series/1`).expect(200)).headers.allow).toBe('GET');
+    expect((await t.http.options(`${SERIES}/1`).expect(200)).headers.allow).toBe('GET');
   });
 
-  it('checks its capabilities: the default roles it declared, its post type’s publish capability', async () => {
-    await t.http.post(`${BASE}/series`).set('Authorization', auth.subscriber).send({ title: 'Refused' }).expect(403);
-    await t.http.post(`${BASE}/series`).send({ title: 'Anonymous' }).expect(401);
-    const byAuthor = (await t.http.post(`${BASE}/series`).set('Authorization', auth.author).send({ title: 'Spring talks' }).expect(201)).body;
-    expect(byAuthor).toMatchObject({ title: 'Spring talks', status: 'publish' });
-    // A contributor may write but not publish series: the status is scaled back (publish_eca_series).
-    const byContributor = (await t.http.post(`${BASE}/series`).set('Authorization', auth.contributor).send({ title: 'Draft', status: 'publish' }).expect(201))
-      .body;
+  it('checks its capabilities and writes through the shared WordPress helpers', async () => {
+    await t.http.post(SERIES).set('Authorization', auth.subscriber).send({ title: 'Refused' }).expect(403);
+    await t.http.post(SERIES).send({ title: 'Anonymous' }).expect(401);
+    const byAuthor = (
+      await t.http
+        .post(SERIES)
+        .set('Authorization', auth.author)
+        .send({ title: 'Spring <script>x</script>talks', description: '<b>Talks</b><iframe></iframe>' })
+        .expect(201)
+    ).body;
+    // kses for a caller without unfiltered_html (savedTitle / savedContent), the record in its response class's shape.
+    expect(byAuthor).toMatchObject({ title: 'Spring xtalks', description: '<p><b>Talks</b></p>', status: 'publish', slug: 'spring-xtalks' });
+    expect(byAuthor.rest_url).toBe(`${SITE}${SERIES}/${byAuthor.id}`);
+    expect(byAuthor.url).toBe(`${SITE}/?post_type=${SERIES_POST_TYPE}&p=${byAuthor.id}`);
+    // A contributor may write but not publish series: the status is scaled back (publish_tribe_event_series).
+    const byContributor = (await t.http.post(SERIES).set('Authorization', auth.contributor).send({ title: 'Draft', status: 'publish' }).expect(201)).body;
     expect(byContributor.status).toBe('pending');
-    // Editing another author's published series takes edit_others_eca_series (editors, administrators).
-    await t.http.put(`${BASE}/series/${byAuthor.id}`).set('Authorization', auth.contributor).send({ title: 'Taken' }).expect(403);
-    expect((await t.http.put(`${BASE}/series/${byAuthor.id}`).set('Authorization', ADMIN).send({ title: 'Renamed' }).expect(200)).body.title).toBe('Renamed');
-    const list = (await t.http.get(`${BASE}/series`).expect(200)).body;
-    expect(list.series.map((s: { title: string }) => s.title)).toEqual(['Renamed']);
-    expect(list.total).toBe(1);
-    await t.http.delete(`${BASE}/series/${byAuthor.id}`).set('Authorization', auth.subscriber).expect(403);
-    expect((await t.http.delete(`${BASE}/series/${byAuthor.id}`).set('Authorization', auth.author).expect(200)).body.status).toBe('trash');
+    // Editing another author's published series takes edit_others_tribe_event_series (editors, administrators).
+    await t.http.put(`${SERIES}/${byAuthor.id}`).set('Authorization', auth.contributor).send({ title: 'Taken' }).expect(403);
+    expect((await t.http.put(`${SERIES}/${byAuthor.id}`).set('Authorization', ADMIN).send({ title: 'Renamed' }).expect(200)).body.title).toBe('Renamed');
+    // The pending series is its author's to read, nobody else's but editors'.
+    await t.http.get(`${SERIES}/${byContributor.id}`).expect(401);
+    await t.http.get(`${SERIES}/${byContributor.id}`).set('Authorization', auth.contributor).expect(200);
+    await t.http.delete(`${SERIES}/${byAuthor.id}`).set('Authorization', auth.subscriber).expect(403);
+    expect((await t.http.delete(`${SERIES}/${byAuthor.id}`).set('Authorization', auth.author).expect(200)).body.status).toBe('trash');
+    await t.http.get(`${SERIES}/999999`).expect(404);
+  });
+
+  it('pages with navigation URLs and Link headers in its own namespace', async () => {
+    for (const title of ['One', 'Two', 'Three']) await t.http.post(SERIES).set('Authorization', ADMIN).send({ title }).expect(201);
+    const first = await t.http.get(SERIES).query({ per_page: 2 }).expect(200);
+    expect(first.body.rest_url).toBe(`${SITE}${SERIES}/?per_page=2&page=1`);
+    expect(first.body.next_rest_url).toBe(`${SITE}${SERIES}/?per_page=2&page=2`);
+    expect(first.headers.link).toContain(`<${SITE}${SERIES}/?per_page=2&page=2>; rel="next"`);
+    expect(first.body.total).toBe(3);
+    const second = await t.http.get(new URL(first.body.next_rest_url).pathname + new URL(first.body.next_rest_url).search).expect(200);
+    expect(second.body.series.map((s: { title: string }) => s.title)).toEqual(['Three']);
+    expect(second.body.previous_rest_url).toBe(`${SITE}${SERIES}/?per_page=2`);
+  });
+
+  it('records its changes in the feed and delivers them to webhooks, linked in its namespace', async () => {
+    const hook = await createWebhook(t, { url: receiver.url, events: ['series.*'] });
+    expect(hook.events).toEqual(['series.*']);
+    const start = (await t.http.get(`${ECA}/changes`).query({ after: 0, per_page: 1 }).expect(200)).body.last_cursor;
+    const created = (await t.http.post(SERIES).set('Authorization', ADMIN).send({ title: 'Followed' }).expect(201)).body;
+    await t.http.patch(`${SERIES}/${created.id}`).set('Authorization', ADMIN).send({ description: 'Now described' }).expect(200);
+    await t.http.delete(`${SERIES}/${created.id}`).set('Authorization', ADMIN).expect(200);
+    const feed = (await readFeed(t, start)).filter((change) => change.id === created.id);
+    expect(feed.map((change) => [change.type, change.action])).toEqual([
+      ['series', 'created'],
+      ['series', 'updated'],
+      ['series', 'removed'],
+    ]);
+    expect(feed[0].href).toBe(`${SITE}${SERIES}/${created.id}`);
+    const delivered = await receiver.waitFor(3);
+    expect(delivered.map((d) => d.json.change.type + '.' + d.json.change.action)).toEqual(['series.created', 'series.updated', 'series.trashed']);
   });
 });

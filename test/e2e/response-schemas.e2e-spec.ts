@@ -1,4 +1,5 @@
-import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
+import { declaredNamespaces } from '../../src/rest/resources/resource-registry';
+import { ADMIN, BASE, EXAMPLE_BASE, startTestApp, TestApp } from '../support/test-app';
 import { addMeta, insertImage, setPostColumns } from './linked-posts-test-helpers';
 
 type Schema = Record<string, any>;
@@ -164,6 +165,25 @@ describe('response schemas: what the API returns is what Swagger and /doc declar
         }
       }
     }
+  });
+
+  it('documents a response schema for every GET endpoint of the other declared namespaces too', () => {
+    for (const namespace of declaredNamespaces()) {
+      const paths = Object.keys(swagger.paths).filter((p) => p.startsWith(`/wp-json/${namespace}/`));
+      expect({ namespace, paths: paths.length > 0 }).toEqual({ namespace, paths: true });
+      for (const path of paths.filter((p) => swagger.paths[p].get)) {
+        expect({ path, get: Boolean(swagger.paths[path].get.responses['200']?.content?.['application/json']?.schema) }).toEqual({ path, get: true });
+      }
+    }
+  });
+
+  it('a resource outside the plugin’s namespace answers what its declared response class says (test/support/series-module)', async () => {
+    const series = `${EXAMPLE_BASE}/series`;
+    const schema = (path: string, method: string, status: number) => swagger.paths[path][method].responses[String(status)].content['application/json'].schema;
+    const created = (await t.http.post(series).set('Authorization', ADMIN).send({ title: 'Talks', description: 'Spring' }).expect(201)).body;
+    expect(check(created, schema(series, 'post', 201))).toEqual([]);
+    expect(check((await t.http.get(`${series}/${created.id}`).expect(200)).body, schema(`${series}/{id}`, 'get', 200))).toEqual([]);
+    check((await t.http.get(series).expect(200)).body, schema(series, 'get', 200));
   });
 
   it('describes the responses in the request language, as /doc does', async () => {

@@ -5,12 +5,15 @@ import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.factory';
 import { Role, UsersService } from '../../src/auth/users.service';
 import { DatabaseService } from '../../src/database/database.service';
+import { SeriesModule } from './series-module/series.module';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export const ADMIN_USER = 'admin';
 export const ADMIN_PASSWORD = 'TestAdminPassword1234';
 /** The namespace base path and the SITE_URL every test app runs with. */
 export const BASE = '/wp-json/tribe/events/v1';
+/** The example resource's namespace (test/support/series-module), mounted in every test app. */
+export const EXAMPLE_BASE = '/wp-json/example/v1';
 export const SITE = 'http://127.0.0.1:3000';
 
 export interface TestApp {
@@ -41,7 +44,12 @@ export async function userWithRole(t: TestApp, role: Role, login = `${role}-user
   return { id, auth: basic(login, plain) };
 }
 
-/** Boots the real application over HTTP on a database of its own (or on `database` when given). */
+/**
+ * Boots the real application over HTTP on a database of its own (or on `database` when given), with
+ * the example resource of docs/architecture.md mounted in its own namespace beside the production
+ * modules: every suite runs with one more resource than the plugin's, so what is derived from the
+ * registry is tested as such (the production app, src/app.module.ts, does not have it).
+ */
 export async function startTestApp(options: { env?: Record<string, string>; database?: TestDatabase; modules?: Type[] } = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const app = await createApp(
@@ -56,7 +64,7 @@ export async function startTestApp(options: { env?: Record<string, string>; data
       WEBHOOKS_WORKER: 'false',
       ...options.env,
     },
-    options.modules ?? [],
+    [SeriesModule, ...(options.modules ?? [])],
   );
   return {
     app,

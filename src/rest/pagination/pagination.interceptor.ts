@@ -1,16 +1,19 @@
 import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { PATH_METADATA } from '@nestjs/common/constants';
 import type { Response } from 'express';
 import { from, mergeMap, Observable } from 'rxjs';
+import { AppConfig } from '../../config/app-config';
 import { SiteService } from '../../wordpress/site.service';
 import { restArgsOf } from '../params/rest-arg.decorator';
 import { RestError } from '../rest-error';
 import { RestRequest } from '../request-context';
+import { collectionUrl, resourceOfMount } from '../resources/resource-urls';
 import { buildUrl, listQuery, withPage } from './list-urls';
 import { Page, totalPages } from './page';
 
 export interface PaginatedOptions {
-  /** Collection path and records key: `events`, `venues`, `organizers`, `categories`, `tags`. */
+  /** Records key (and collection path): `events`, `venues`, `organizers`, `categories`, `tags`. */
   collection: string;
   /** Post lists and term lists differ in key order and in how a page beyond the last is answered. */
   layout: 'posts' | 'terms';
@@ -69,6 +72,7 @@ export class PaginationInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly site: SiteService,
+    private readonly config: AppConfig,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -79,8 +83,8 @@ export class PaginationInterceptor implements NestInterceptor {
       mergeMap((page: Page<unknown>) =>
         from(
           (async () => {
-            const base = await this.site.restBase(`${req.protocol}://${req.get('host')}`);
-            const { body, headers, links } = listEnvelope(options, page, `${base}/${options.collection}/`, req.originalUrl.split('?')[1] ?? '');
+            const url = await this.listAddress(context, options, `${req.protocol}://${req.get('host')}`);
+            const { body, headers, links } = listEnvelope(options, page, `${url}/`, req.originalUrl.split('?')[1] ?? '');
             for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
             for (const link of links) res.append('Link', link);
             return body;
@@ -88,6 +92,12 @@ export class PaginationInterceptor implements NestInterceptor {
         ),
       ),
     );
+  }
+
+  /** The list's own address: in the namespace its controller is mounted under (resource-urls.ts). */
+  private async listAddress(context: ExecutionContext, options: PaginatedOptions, origin: string): Promise<string> {
+    const resource = resourceOfMount(String(Reflect.getMetadata(PATH_METADATA, context.getClass()) ?? '')) ?? { collection: options.collection };
+    return collectionUrl(await this.site.publicBase(origin), this.config, resource);
   }
 }
 

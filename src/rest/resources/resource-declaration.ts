@@ -32,6 +32,11 @@ export interface ResourceDeclaration {
   position?: number;
   /** The WordPress post types it stores, each with its capability base (`tribe_venue` → `edit_tribe_venues`, …). */
   postTypes?: Readonly<Record<string, string>>;
+  /**
+   * The name the change feed and webhook kinds give its records (`series` → `series.created`), at most
+   * 20 characters. Absent: the collection. Only resources with post types are followed.
+   */
+  recordType?: string;
   /** The capabilities each role gets on a fresh site (seeded into `{prefix}user_roles`; an existing option wins). */
   roleCapabilities?: Readonly<Partial<Record<DefaultRole, readonly string[]>>>;
   /**

@@ -8,22 +8,30 @@ import { ResourceDeclaration } from './resource-declaration';
  * (also used by the CLI and outside any Nest container), which a provider collected at boot could not serve.
  */
 const RESOURCES = new Map<string, ResourceDeclaration>();
+/** Collections are named per namespace: `series` may exist in `vendor/v1` and `other/v1`. */
+const keyOf = (collection: string, namespace?: string) => `${namespace ?? ''}|${collection}`;
 const CAPABILITY_BASES = new Map<string, string>();
 
 /** A namespace of one's own: lower-case segments, at least two (`vendor/v1`), never the plugin's. */
 const NAMESPACE = /^[a-z0-9_-]+(\/[a-z0-9_-]+)+$/;
+/** The change log stores a record type in 20 characters; a kind is `<type>.<action>`. */
+const RECORD_TYPE = /^[a-z0-9_-]{1,20}$/;
 
 export function registerResource(declaration: ResourceDeclaration): void {
-  if (RESOURCES.has(declaration.collection)) throw new Error(`Resource "${declaration.collection}" is declared twice`);
   const namespace = declaration.namespace;
+  const key = keyOf(declaration.collection, namespace);
+  if (RESOURCES.has(key)) throw new Error(`Resource "${declaration.collection}" is declared twice in ${namespace ?? 'the plugin’s namespace'}`);
   if (namespace !== undefined && (!NAMESPACE.test(namespace) || `/${namespace}` === INTERNAL_NAMESPACE)) {
     throw new Error(`Resource "${declaration.collection}" declares an invalid namespace "${namespace}"`);
+  }
+  if (declaration.postTypes && !RECORD_TYPE.test(declaration.recordType ?? declaration.collection)) {
+    throw new Error(`Resource "${declaration.collection}" needs a recordType of at most 20 lower-case letters, digits, "_" or "-"`);
   }
   for (const [postType, base] of Object.entries(declaration.postTypes ?? {})) {
     if (CAPABILITY_BASES.has(postType)) throw new Error(`Post type "${postType}" is declared by two resources`);
     CAPABILITY_BASES.set(postType, base);
   }
-  RESOURCES.set(declaration.collection, declaration);
+  RESOURCES.set(key, declaration);
   if (declaration.catalogs) registerCatalogs(declaration.catalogs);
 }
 
@@ -38,16 +46,27 @@ export function declaredNamespaces(): string[] {
   return [...new Set([...RESOURCES.values()].flatMap((r) => (r.namespace ? [r.namespace] : [])))];
 }
 
-/** The declaration of a collection (the first path segment under the namespace). */
-export function resourceOf(collection: string): ResourceDeclaration | undefined {
-  return RESOURCES.get(collection);
+/**
+ * The declaration of a collection (the first path segment under the namespace); `namespace` as
+ * declared (`vendor/v1`), undefined for the plugin's.
+ */
+export function resourceOf(collection: string, namespace?: string): ResourceDeclaration | undefined {
+  return RESOURCES.get(keyOf(collection, namespace));
+}
+
+/** The declared resource whose post types include `postType`. */
+export function resourceOfPostType(postType: string): ResourceDeclaration | undefined {
+  return [...RESOURCES.values()].find((r) => r.postTypes && Object.hasOwn(r.postTypes, postType));
+}
+
+/** `<namespace>/<collection>` as mounted under the internal REST root (`tribe/events/v1/events`, `vendor/v1/series`). */
+export function collectionPath(resource: ResourceDeclaration): string {
+  return `${resource.namespace ?? INTERNAL_NAMESPACE.slice(1)}/${resource.collection}`;
 }
 
 /** The internal paths (`/wp-json/<namespace>/<collection>`, lower case) of collections the response cache never keeps. */
 export function uncachedCollectionPaths(): string[] {
-  return [...RESOURCES.values()]
-    .filter((r) => r.responseCache === false)
-    .map((r) => `${INTERNAL_REST_ROOT}/${r.namespace ?? INTERNAL_NAMESPACE.slice(1)}/${r.collection}`.toLowerCase());
+  return [...RESOURCES.values()].filter((r) => r.responseCache === false).map((r) => `${INTERNAL_REST_ROOT}/${collectionPath(r)}`.toLowerCase());
 }
 
 /** The capability base a resource declared for a post type. */

@@ -6,8 +6,9 @@ export class SeriesListArgs {
   @RestArg({ type: 'integer', description: 'The number of series to return on each page', default: 10, minimum: 1, maximum: 50 }) per_page: number;
 }
 
-/** `POST /series` and `POST|PUT|PATCH /series/{id}`. */
+/** `POST /series` and `POST|PUT|PATCH /series/{id}`: only what is sent changes. */
 export class SeriesArgs {
   @RestArg({ type: 'string', description: 'The series title' }) title?: string;
+  @RestArg({ type: 'string', description: 'The series description' }) description?: string;
   @RestArg({ type: 'string', description: 'The series post status' }) status?: string;
 }

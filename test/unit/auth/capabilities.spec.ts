@@ -9,11 +9,15 @@ import {
   RoleMap,
   scaleBackStatus,
 } from '../../../src/auth/capabilities';
-import { defaultUserRoles, USER_LEVELS } from '../../../src/auth/default-roles';
-import { phpSerialize } from '../../../src/wordpress/php-serialization';
+import { defaultUserRoles, grantResourceCapabilities, USER_LEVELS } from '../../../src/auth/default-roles';
+import type { DefaultRole } from '../../../src/rest/resources/resource-declaration';
+import { declaredResources } from '../../../src/rest/resources/resource-registry';
+import { phpSerialize, phpUnserialize } from '../../../src/wordpress/php-serialization';
 import { FIXTURE_SQL } from '../../support/fixture-paths';
-// The resource modules declare their post types and role capabilities when they are defined.
+// The resource modules declare their post types and role capabilities when they are defined: the
+// production app's, and the example resource every test app mounts (docs/architecture.md).
 import '../../../src/app.module';
+import '../../support/series-module/series.module';
 
 const DEFAULT_USER_ROLES = defaultUserRoles();
 
@@ -23,10 +27,19 @@ const ROLES: RoleMap = {
   uploader: { capabilities: { upload_files: true } },
 };
 
+/** The option `wp_user_roles` the fixture site stored (WordPress 7.0 + The Events Calendar 6.17). */
+const FIXTURE_ROLES = /'wp_user_roles','((?:[^'\\]|\\.)*)'/.exec(readFileSync(FIXTURE_SQL, 'utf8'))![1].replace(/\\(.)/g, '$1');
+/** The resources outside the plugin's own collections (the example module, any new one): they only append. */
+const OTHER_RESOURCES = declaredResources().filter((r) => r.position === undefined && r.roleCapabilities);
+
 describe('defaultUserRoles', () => {
-  it('composes, from the declared resources, exactly the option the fixture site stored', () => {
-    const stored = /'wp_user_roles','((?:[^'\\]|\\.)*)'/.exec(readFileSync(FIXTURE_SQL, 'utf8'))![1].replace(/\\(.)/g, '$1');
-    expect(phpSerialize(DEFAULT_USER_ROLES)).toBe(stored);
+  it('composes, from the plugin’s declared resources, exactly the option the fixture site stored; other resources append theirs', () => {
+    expect(OTHER_RESOURCES.map((r) => r.collection)).toContain('series');
+    const expected = phpUnserialize(FIXTURE_ROLES) as RoleMap;
+    for (const [role, definition] of Object.entries(expected)) {
+      for (const r of OTHER_RESOURCES) for (const cap of r.roleCapabilities![role as DefaultRole] ?? []) definition.capabilities[cap] = true;
+    }
+    expect(phpSerialize(DEFAULT_USER_ROLES)).toBe(phpSerialize(expected));
   });
 
   it('holds the five WordPress roles with TEC capabilities and matching user levels', () => {
@@ -36,6 +49,35 @@ describe('defaultUserRoles', () => {
     expect(DEFAULT_USER_ROLES.author.capabilities.publish_tribe_organizers).toBe(true);
     expect(DEFAULT_USER_ROLES.contributor.capabilities.publish_tribe_events).toBeUndefined();
     expect(DEFAULT_USER_ROLES.subscriber.capabilities).toEqual({ read: true, level_0: true });
+  });
+});
+
+describe('grantResourceCapabilities (npm run cli -- roles:grant)', () => {
+  it('gives the fixture site’s roles what the resources declared since, and nothing else', () => {
+    const stored = phpUnserialize(FIXTURE_ROLES) as RoleMap;
+    const { roles, added } = grantResourceCapabilities(stored);
+    expect(phpSerialize(roles)).toBe(phpSerialize(DEFAULT_USER_ROLES));
+    const series = (role: DefaultRole) => OTHER_RESOURCES.flatMap((r) => r.roleCapabilities![role] ?? []);
+    expect(added).toEqual({ administrator: series('administrator'), editor: series('editor'), author: series('author'), contributor: series('contributor') });
+    expect(grantResourceCapabilities(roles).added).toEqual({});
+  });
+
+  it('never removes or overrides the site’s own: refused capabilities, deleted roles, its own roles and grants', () => {
+    const stored: RoleMap = {
+      administrator: { name: 'Administrator', capabilities: { manage_options: true, edit_tribe_event_series: false } },
+      author: { name: 'Author', capabilities: { read: true, my_own_capability: true } },
+      shop_manager: { name: 'Shop manager', capabilities: { read: true } },
+    };
+    const { roles, added } = grantResourceCapabilities(stored);
+    expect(roles.administrator.capabilities.edit_tribe_event_series).toBe(false);
+    expect(roles.administrator.capabilities.manage_options).toBe(true);
+    expect(added.administrator).not.toContain('edit_tribe_event_series');
+    expect(added.administrator).toContain('edit_others_tribe_event_series');
+    expect(roles.author.capabilities).toMatchObject({ read: true, my_own_capability: true, publish_tribe_events: true, publish_tribe_event_series: true });
+    expect(roles.shop_manager).toBe(stored.shop_manager);
+    expect(Object.keys(roles)).toEqual(['administrator', 'author', 'shop_manager']);
+    // The input is left as it was.
+    expect(stored.author.capabilities).toEqual({ read: true, my_own_capability: true });
   });
 });
 
