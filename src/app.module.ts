@@ -8,6 +8,7 @@ import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { I18nModule } from './i18n/i18n.module';
+import { McpModule } from './mcp/mcp.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { OrganizersModule } from './organizers/organizers.module';
@@ -39,6 +40,7 @@ export class AppModule {
         OrganizersModule,
         EventsModule,
         ChangesModule,
+        McpModule,
         HealthModule,
         SiteModule,
         ...extraModules,

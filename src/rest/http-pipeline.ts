@@ -13,7 +13,7 @@ export const INTERNAL_REST_ROOT = '/wp-json';
 export const INTERNAL_NAMESPACE = '/tribe/events/v1';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
-const LANGUAGE_PREFIX = /^\/([a-z]{2}(?:[-_][A-Za-z]{2})?)(?=\/)/;
+export const LANGUAGE_PREFIX = /^\/([a-z]{2}(?:[-_][A-Za-z]{2})?)(?=\/)/;
 
 /*
  * The URL steps WordPress performs before routing (length limit, language prefix with the configured

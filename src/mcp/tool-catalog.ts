@@ -1,0 +1,58 @@
+import { kindOf, OperationKind, operationText, OperationText } from '../discovery/operation-texts';
+import { Endpoint, Route, RouteTable } from '../discovery/route-table';
+
+/** One MCP tool: one endpoint of a documented resource (its methods share one handler and arguments). */
+export interface ToolRoute {
+  /** `events_list`, `venues_get`, `events_get_by_slug`, `changes_list`… */
+  name: string;
+  kind: OperationKind;
+  route: Route;
+  endpoint: Endpoint;
+  /** The method a tool call uses (the first of the endpoint's: POST for POST/PUT/PATCH). */
+  method: string;
+  /** Swagger UI's summary and description of the operation (src/discovery/operation-texts.ts). */
+  text: OperationText;
+}
+
+const VERBS: Record<OperationKind, string> = { list: 'list', read: 'get', create: 'create', update: 'update', delete: 'delete' };
+
+/** The path segments after the collection that are not parameters: `by-slug` → `_by_slug`. */
+function suffixOf(route: Route): string {
+  const extra = route.docPath
+    .split('/')
+    .filter(Boolean)
+    .slice(1)
+    .filter((segment) => !segment.startsWith('{'));
+  return extra.map((segment) => `_${segment.replace(/[^A-Za-z0-9_]/g, '_')}`).join('');
+}
+
+/** What an operation of a resource without `docs` (Swagger UI's texts) does, in a few words. */
+function plainText(kind: OperationKind, route: Route): OperationText {
+  const by = route.pathParams.includes('slug') ? ' by slug' : route.pathParams.includes('id') ? ' by ID' : '';
+  const what = kind === 'list' ? route.group : `one of ${route.group}${by}`;
+  return { summary: `${kind === 'read' ? 'Get' : `${kind[0].toUpperCase()}${kind.slice(1)}`} ${what}`, description: '' };
+}
+
+/**
+ * The tools, read from the route table (the controllers' own metadata): one per endpoint of every
+ * declared resource's collection, so a new resource module brings its tools with it; their texts are
+ * Swagger UI's where the resource declares `docs`. The namespace routes and `/doc` describe the API
+ * and are not tools. A collection named alike in two
+ * namespaces gets the namespace in its tools' names.
+ */
+export function toolRoutes(routes: RouteTable): ToolRoute[] {
+  const tools: ToolRoute[] = [];
+  const handlers = routes.handlers();
+  // In the namespace index's order; an endpoint's first handler speaks for its methods.
+  for (const route of routes.routes()) {
+    for (const endpoint of route.endpoints) {
+      if (!route.resource) continue;
+      const handler = handlers.find((h) => h.endpoint === endpoint)!;
+      const kind = kindOf(handler);
+      const text = operationText(handler) ?? plainText(kind, route);
+      tools.push({ name: `${route.group}_${VERBS[kind]}${suffixOf(route)}`, kind, route, endpoint, method: endpoint.methods[0], text });
+    }
+  }
+  const count = (name: string) => tools.filter((tool) => tool.name === name).length;
+  return tools.map((tool) => (count(tool.name) > 1 ? { ...tool, name: `${tool.route.namespace.replace(/[^A-Za-z0-9]+/g, '_')}_${tool.name}` } : tool));
+}
