@@ -1,16 +1,17 @@
 // `node bench/compare.mjs <small.json> <large.json>`: compares two `npm run bench` results (e.g. the
 // same scenarios at 200 and at 1M seeded events) row by row: the cost of a request (1 / req/s and
 // p50) in the second run as a multiple of the first. Marks the issue's size targets: a create at 1M
-// within 1.5× of a create at 200; SQLite's uncached GET /events at 100k within 2× of 10k.
+// within 1.5× of a create at 200; SQLite's uncached and cold GET /events at 100k within 2× of 10k
+// (bench/size.mjs).
 import { readFileSync } from 'node:fs';
+import { costRatio, sizeBounds } from './size.mjs';
 
 const [smallFile, largeFile] = process.argv.slice(2);
 if (!smallFile || !largeFile) throw new Error('usage: node bench/compare.mjs <small.json> <large.json>');
 const small = JSON.parse(readFileSync(smallFile, 'utf8'));
 const large = JSON.parse(readFileSync(largeFile, 'utf8'));
 
-/** The most a request may cost in the larger run, as a multiple of the smaller run (issue #19). */
-const BOUNDS = { 'create-events': 1.5, ...(large.engine === 'sqlite' ? { 'uncached-events': 2 } : {}) };
+const BOUNDS = sizeBounds(large.engine);
 
 const key = (r) => `${r.scenario} c${r.connections}`;
 const before = new Map(small.results.map((r) => [key(r), r]));
@@ -20,7 +21,7 @@ const lines = [
 for (const row of large.results) {
   const base = before.get(key(row));
   if (!base || row.scenario === 'limit') continue;
-  const cost = base.rps / row.rps;
+  const cost = costRatio(base, row);
   const p50 = row.p50 !== null && base.p50 ? row.p50 / base.p50 : undefined;
   const bound = BOUNDS[row.scenario];
   const verdict = bound === undefined ? '' : cost <= bound ? 'pass' : 'MISS';

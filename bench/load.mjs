@@ -4,7 +4,7 @@
 // generator's CPU work is not mixed into the server's event loop.
 //
 // Usage: node bench/load.mjs '<json>' with { url, scenario, connections, duration, sample }
-// (scenario as in bench/scenarios.mjs: path, auth, kind).
+// (scenario as in bench/scenarios.mjs: path, auth, kind, writer).
 import autocannon from 'autocannon';
 
 const job = JSON.parse(process.argv[2]);
@@ -58,7 +58,9 @@ const headers = scenario.auth ? AUTH : {};
 let misses = 0;
 /** The scenario's path with a query parameter no request repeats: every request misses the response cache. */
 const miss = (req) => ({ ...req, path: `${scenario.path}${scenario.path.includes('?') ? '&' : '?'}bench_miss=${process.pid}-${++misses}` });
-const SETUP = { 'by-id': single('by-id', headers), 'by-slug': single('by-slug', headers), create, update, mixed, miss };
+/** One of the live site's URLs (bench/live-site.mjs). */
+const live = (req) => ({ ...req, path: any(sample.live) });
+const SETUP = { 'by-id': single('by-id', headers), 'by-slug': single('by-slug', headers), create, update, mixed, miss, live };
 
 /**
  * Answers by status: 2xx, 503 with Retry-After, other 5xx (503 without it included), other non-2xx;
@@ -82,11 +84,36 @@ const instance = autocannon({
   timeout: 30,
   requests: [{ method: 'GET', path: scenario.path, headers, onResponse: count, ...(SETUP[scenario.kind] ? { setupRequest: SETUP[scenario.kind] } : {}) }],
 });
+/**
+ * A concurrent writer (scenario.writer: { perSecond }): `PUT /events/{id}` sent on a clock beside the
+ * reads, as an editor of a live site would — open loop, so a slow update does not lower the rate;
+ * its answers are counted apart (sent, non-2xx, failed).
+ */
+async function writeEvery(perSecond, seconds) {
+  const counts = { requests: 0, non2xx: 0, errors: 0 };
+  const sent = [];
+  const send = async () => {
+    const { method, path, headers: writeHeaders, body } = update({});
+    counts.requests++;
+    try {
+      const response = await fetch(`${job.url}${path}`, { method, headers: writeHeaders, body });
+      await response.arrayBuffer();
+      if (!response.ok) counts.non2xx++;
+    } catch {
+      counts.errors++;
+    }
+  };
+  const timer = setInterval(() => sent.push(send()), 1000 / perSecond);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  clearInterval(timer);
+  await Promise.all(sent);
+  return counts;
+}
 // autocannon's own histogram has whole-millisecond buckets: keep every latency (float ms) for the percentiles.
 const latencies = [];
 instance.on('response', (client, status, bytes, ms) => latencies.push(ms));
-const result = await instance;
+const [result, writer] = await Promise.all([instance, scenario.writer && writeEvery(scenario.writer.perSecond, job.duration)]);
 latencies.sort((a, b) => a - b);
 const percentile = (p) =>
   latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] * 100) / 100 : null;
-process.stdout.write(JSON.stringify({ ...result, exactLatency: { p50: percentile(50), p99: percentile(99) }, statuses }));
+process.stdout.write(JSON.stringify({ ...result, exactLatency: { p50: percentile(50), p99: percentile(99) }, statuses, writes: writer }));

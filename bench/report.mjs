@@ -1,6 +1,6 @@
 // The table `npm run bench` prints: one line per scenario and concurrency, next to the bare-Node limit
-// at the same concurrency, with the issue's target and its verdict where the row has one.
-import { targetOf } from './scenarios.mjs';
+// at the same concurrency, with the issues' targets and their verdicts where the row has any.
+import { targetsOf } from './targets.mjs';
 
 const HEADER = [
   'scenario',
@@ -31,9 +31,9 @@ export function table(rows, run) {
   // No latency: every request failed (timeouts after 30 s are counted under errors).
   const ms = (value) => (value === null ? '-' : String(value));
   const lines = rows.map((r) => {
-    const target = targetOf(r, run);
+    const targets = targetsOf(r, run, rows);
     const share = r.scenario !== 'limit' && limit.get(r.connections) ? `${Math.round((100 * r.rps) / limit.get(r.connections))}%` : '';
-    const verdict = target ? `${target.met ? 'pass' : 'MISS'}${target.official ? '' : '*'}` : '';
+    const verdicts = targets.map((t) => `${t.met ? 'pass' : 'MISS'}${t.official ? '' : '*'}`).join(' / ');
     return [
       r.scenario,
       r.request,
@@ -47,8 +47,8 @@ export function table(rows, run) {
       withCodes(r.otherNon2xx, r.codes, false),
       r.errors,
       r.peakRssMb.toFixed(0),
-      target?.text ?? '',
-      verdict,
+      targets.map((t) => t.text).join('; '),
+      verdicts,
     ].map(String);
   });
   const widths = HEADER.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
@@ -62,5 +62,6 @@ export const LEGEND = [
   '503+RA: 503 answers with Retry-After; other 5xx: every other 5xx (a 503 without Retry-After included);',
   'errors: requests without an answer (timeouts after 30 s, resets); % limit: req/s against the bare-Node line at the same c.',
   'A throughput target passes only when every answer was a 2xx and no request failed; overload cells run at least 31 s.',
+  'target: #issue and its target (several: one per issue, verdicts in the same order); a relative target shows the measured share.',
   '*: not the setup the issue states the target for (fixture database on MariaDB; SQLite 10k; MariaDB 200k) — an indication only.',
 ].join('\n');

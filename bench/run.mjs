@@ -1,5 +1,5 @@
 // `npm run bench -- [--engine sqlite|mysql] [--events N] [--venues V] [--fixture] [--duration S] [--scenarios a,b]
-// [--connections 1,16] [--write-connections 1,4] [--overload-connections 300,1000] [--reuse] [--skip-build]`
+// [--connections 1,16] [--write-connections 1,4,16] [--overload-connections 300,1000] [--reuse] [--skip-build]`
 // (or BENCH_ENGINE, BENCH_EVENTS, BENCH_VENUES, BENCH_FIXTURE=1, BENCH_DURATION, BENCH_SCENARIOS, BENCH_CONNECTIONS,
 // BENCH_WRITE_CONNECTIONS, BENCH_OVERLOAD_CONNECTIONS, BENCH_REUSE=1, BENCH_SKIP_BUILD=1,
 // BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306, BENCH_MYSQL_DATABASE=eca_bench (eca_bench_fixture with
@@ -9,25 +9,31 @@
 // Prepares the database — seeds a dedicated one (bench/.data/bench-N.sqlite or the MariaDB database
 // `eca_bench`) with the `seed` CLI command, or with --fixture loads the real WordPress fixture dump
 // into a fresh MariaDB database and signs in as its administrator —, builds and starts the service in
-// production mode on a loopback port (and, for the uncached scenarios, a second one with
-// RESPONSE_CACHE_TTL_SECONDS=0), drives each scenario (bench/scenarios.mjs) with autocannon from a
+// production mode on a loopback port (and, for the uncached and cold scenarios, the instances of
+// bench/instances.mjs with caches off), drives each scenario (bench/scenarios.mjs) with autocannon from a
 // separate process (bench/load.mjs) for a fixed time at each concurrency, next to a bare node:http
 // server driven the same way (the limit line), samples the RSS of the process under load, prints a
 // table with the issue's targets and writes bench/results/<engine>-<N>-<time>.json.
-// --scenarios takes scenario names or groups: cached, auth, miss, uncached, overload, writes.
+// --scenarios takes scenario names or groups: cached, auth, miss, uncached, cold, overload, geo, live-site, writes.
+// After a run of one size of a size pair (SQLite 10k / 100k), prints the ratio to the newest run of the other.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FIXTURE_ADMIN, freshMysqlDatabase, freshSqliteFile, loadFixture, ROOT } from './database.mjs';
+import { instanceEnvs, STILL_WARM_WHEN_COLD } from './instances.mjs';
+import { liveUrls } from './live-site.mjs';
 import { drive, memory, settle, startLimitServer, startService } from './processes.mjs';
 import { LEGEND, table } from './report.mjs';
 import { BASE, LIMIT, scenarioList } from './scenarios.mjs';
+import { sizeComparison } from './size.mjs';
 
 const BENCH_ADMIN = { user: 'bench-admin', password: 'BenchAdminPassword1234' };
 const WARM_UP = { connections: 4, seconds: 2 };
 const READY = `${BASE}/events?per_page=1`;
+/** Pages of 50 events sampled: the IDs and slugs that single-event and live-site reads spread over. */
+const SAMPLED_PAGES = 6;
 
 const { values: flags } = parseArgs({
   options: {
@@ -39,7 +45,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
     scenarios: { type: 'string', default: process.env.BENCH_SCENARIOS ?? '' },
     connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '1,16' },
-    'write-connections': { type: 'string', default: process.env.BENCH_WRITE_CONNECTIONS ?? '1,4' },
+    'write-connections': { type: 'string', default: process.env.BENCH_WRITE_CONNECTIONS ?? '1,4,16' },
     'overload-connections': { type: 'string', default: process.env.BENCH_OVERLOAD_CONNECTIONS ?? '300,1000' },
     reuse: { type: 'boolean', default: process.env.BENCH_REUSE === '1' },
     'skip-build': { type: 'boolean', default: process.env.BENCH_SKIP_BUILD === '1' },
@@ -77,7 +83,7 @@ const baseEnv = {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 };
-const INSTANCE_ENV = { cached: baseEnv, uncached: { ...baseEnv, RESPONSE_CACHE_TTL_SECONDS: '0' } };
+const INSTANCE_ENV = instanceEnvs(baseEnv);
 
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: ROOT, env: baseEnv, stdio: 'inherit' });
 
@@ -98,9 +104,9 @@ async function prepareDatabase() {
 /** IDs, slugs, terms and linked posts the scenarios use, read through the API itself. */
 async function sampleData(url) {
   const get = async (path) => await (await fetch(`${url}${BASE}${path}`)).json();
-  const list = await get('/events?per_page=50');
-  const more = await get('/events?per_page=50&page=3');
-  const sampled = [...list.events, ...(more.events ?? [])];
+  const pages = await Promise.all(Array.from({ length: SAMPLED_PAGES }, (_, i) => get(`/events?per_page=50&page=${i + 1}`)));
+  const list = pages[0];
+  const sampled = pages.flatMap((page) => page.events ?? []);
   const categories = (await get('/categories?per_page=50')).categories;
   const tags = (await get('/tags?per_page=50')).tags ?? [];
   const venues = (await get('/venues?per_page=50')).venues;
@@ -109,11 +115,12 @@ async function sampleData(url) {
   // The geolocation scenarios: a located venue with events, and a 25 km circle around it.
   const located = sampled.map((e) => e.venue).find((v) => v && v.geo_lat !== undefined) ?? venues.find((v) => v.geo_lat !== undefined);
   const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  return {
+  const sample = {
     base: BASE,
     total: list.total,
     ids: sampled.map((e) => e.id),
     slugs: sampled.map((e) => e.slug),
+    titles: sampled.map((e) => e.title),
     categories: categories.map((c) => c.id),
     tags: tags.map((t) => t.id),
     venues: venues.map((v) => v.id),
@@ -123,6 +130,7 @@ async function sampleData(url) {
     venueQuery: `venue=${located?.id ?? venues[0].id}`,
     geoQuery: located ? `geoloc_lat=${located.geo_lat}&geoloc_lng=${located.geo_lng}&geoloc_radius=25` : 'geoloc=true',
   };
+  return { ...sample, live: liveUrls(sample) };
 }
 
 /** The chosen scenarios: by name or group, in the order of bench/scenarios.mjs. */
@@ -178,6 +186,7 @@ async function main() {
   process.on('exit', () => cached.stop());
   const sample = await sampleData(cached.url);
   const scenarios = chosen(sample);
+  console.log(`Sampled ${sample.ids.length} events; the live site spreads its reads over ${sample.live.length} URLs.`);
   const used = [...new Set(scenarios.flatMap((s) => at[s.at]))].sort((a, b) => a - b);
   const plan = [{ ...LIMIT, levels: used }, ...scenarios.map((s) => ({ ...s, levels: at[s.at] }))];
   const started = processes(plan, cached);
@@ -208,12 +217,14 @@ async function main() {
         errors: result.errors, // timeouts included
         peakRssMb: peakRss,
         requests: result.requests.total,
+        writes: result.writes, // the live site's concurrent writer: { requests, non2xx, errors }
       };
       rows.push(row);
       console.log(
         `${row.scenario} c${connections}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ` +
           `503+RA ${row.retryAfter503}, other 5xx ${row.other5xx}, other non-2xx ${row.otherNon2xx}, errors ${row.errors}, ` +
-          `RSS ${peakRss.toFixed(0)} MB${Object.keys(row.codes).length ? `, statuses ${JSON.stringify(row.codes)}` : ''}`,
+          `RSS ${peakRss.toFixed(0)} MB${Object.keys(row.codes).length ? `, statuses ${JSON.stringify(row.codes)}` : ''}` +
+          (row.writes ? `; writer: ${row.writes.requests} PUT, non-2xx ${row.writes.non2xx}, errors ${row.writes.errors}` : ''),
       );
     }
     highWater[scenario.instance] = Math.max(highWater[scenario.instance] ?? 0, Math.round(memory(target.pid).hwm));
@@ -231,6 +242,7 @@ async function main() {
   );
   console.log(table(rows, setup));
   console.log(`\n${LEGEND}`);
+  if (plan.some((s) => s.instance === 'cold')) console.log(`\n${STILL_WARM_WHEN_COLD}`);
   const report = {
     engine,
     fixture,
@@ -252,10 +264,13 @@ async function main() {
     })(),
     results: rows,
   };
-  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  const file = join(ROOT, 'bench', 'results', `${engine}-${fixture ? 'fixture' : seeded}-${report.date.replace(/[:.]/g, '-')}.json`);
+  const results = join(ROOT, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  const file = join(results, `${engine}-${fixture ? 'fixture' : seeded}-${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nWritten to ${file}`);
+  const sizes = sizeComparison(report, results);
+  if (sizes.length) console.log(`\n${sizes.join('\n')}`);
 }
 
 main().catch((error) => {

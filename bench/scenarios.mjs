@@ -1,22 +1,30 @@
-// The scenarios of `npm run bench`, in the order they run, and the issue's targets for them.
+// The scenarios of `npm run bench`, in the order they run (the issues' targets: bench/targets.mjs).
 //
-// Each scenario names the process it drives (`instance`):
-//   limit    — bench/limit-server.mjs, a bare node:http server: the ceiling of the generator+server pair;
-//   cached   — the service with its defaults (response cache on);
-//   uncached — a second service with RESPONSE_CACHE_TTL_SECONDS=0: every anonymous read takes the
-//              database road. A varying query parameter would miss the response cache too, but the list
-//              totals (src/cache/list-totals.ts, keyed by the COUNT statement, not the URL) would still
-//              answer every count after the first — half the road. TTL 0 turns both off: what the first
-//              read after a write costs.
-// and the concurrencies it runs at (`at`): the --connections list, the writers (--write-connections,
-// 1 and 4) or the overload levels (--overload-connections, 300 and 1,000).
+// Each scenario names the process it drives (`instance`): `limit` — bench/limit-server.mjs, a bare
+// node:http server, the ceiling of the generator+server pair — or a service instance of
+// bench/instances.mjs: `cached` (the defaults), `uncached` (RESPONSE_CACHE_TTL_SECONDS=0) or `cold`
+// (every cache with a switch off). A varying query parameter would miss the response cache too, but
+// the list totals (src/cache/list-totals.ts, keyed by the COUNT statement, not the URL) would still
+// answer every count after the first — half the road: the database road needs TTL 0.
+// Each also names the concurrencies it runs at (`at`): the --connections list, the writers
+// (--write-connections, 1, 4 and 16) or the overload levels (--overload-connections, 300 and 1,000).
 // Reads run before writes so that every read sees the database as loaded or seeded.
 export const BASE = '/wp-json/tribe/events/v1';
 
 const define = (name, group, instance, request, path, extra = {}) => ({ name, group, instance, request, path, at: 'connections', warmUp: true, ...extra });
 
+const EVENTS = `${BASE}/events`;
+/** The request families of the cold group: name, request, path, options. */
+const COLD_FAMILIES = [
+  ['events', 'GET /events', EVENTS],
+  ['events-per-page-50', 'GET /events?per_page=50', `${EVENTS}?per_page=50`],
+  ['event-by-id', 'GET /events/{id}', EVENTS, { kind: 'by-id' }],
+  ['event-by-slug', 'GET /events/by-slug/{slug}', EVENTS, { kind: 'by-slug' }],
+  ['venues', 'GET /venues', `${BASE}/venues`],
+  ['categories', 'GET /categories', `${BASE}/categories`],
+];
+
 export function scenarioList(sample) {
-  const EVENTS = `${BASE}/events`;
   return [
     // Anonymous reads the response cache answers after the first (group "cached").
     define('events', 'cached', 'cached', 'GET /events (cache hit)', EVENTS),
@@ -45,6 +53,11 @@ export function scenarioList(sample) {
     // Authenticated reads on the database road: the same credentials, nothing kept (TTL 0).
     define('uncached-auth-events', 'uncached', 'uncached', 'GET /events (admin, no response cache)', EVENTS, { auth: true }),
     define('uncached-auth-event-by-id', 'uncached', 'uncached', 'GET /events/{id} (admin, no response cache)', EVENTS, { auth: true, kind: 'by-id' }),
+    // Issue #23's cold road, each request family anonymous and authenticated, on the cold instance.
+    ...COLD_FAMILIES.flatMap(([family, request, path, extra]) => [
+      define(`cold-${family}`, 'cold', 'cold', `${request} (cold)`, path, extra),
+      define(`cold-auth-${family}`, 'cold', 'cold', `${request} (admin, cold)`, path, { ...extra, auth: true }),
+    ]),
     // At least 31 s: a request that waits longer than the generator's 30 s timeout then shows as an error.
     define('overload-uncached-events', 'overload', 'uncached', 'GET /events (no response cache), overload', EVENTS, {
       at: 'overload',
@@ -56,6 +69,10 @@ export function scenarioList(sample) {
     define('events-geo', 'geo', 'cached', 'GET /events 25 km circle (cache hit)', `${EVENTS}?${sample.geoQuery}`),
     define('uncached-events-venue', 'geo', 'uncached', 'GET /events?venue= (no response cache)', `${EVENTS}?${sample.venueQuery}`),
     define('uncached-events-geo', 'geo', 'uncached', 'GET /events 25 km circle (no response cache)', `${EVENTS}?${sample.geoQuery}`),
+    // A live site (issue #23): anonymous reads spread over a few hundred URLs (bench/live-site.mjs) with the
+    // service's defaults, alone and beside an editor's 2 updates/s (every update retires every cached answer).
+    define('live-site', 'live-site', 'cached', 'GET spread over the live-site URLs', EVENTS, { kind: 'live' }),
+    define('live-site-writer', 'live-site', 'cached', 'the same + 2 PUT /events/{id}/s', EVENTS, { kind: 'live', writer: { perSecond: 2 } }),
     // Writes, as the administrator; the table grows by every create of the run.
     define('mixed', 'writes', 'cached', '95% reads, 5% POST /events', EVENTS, { kind: 'mixed' }),
     define('create-events', 'writes', 'cached', 'POST /events (creates/s)', EVENTS, { kind: 'create', at: 'writes' }),
@@ -65,54 +82,3 @@ export function scenarioList(sample) {
 
 /** The bare-Node limit line, run at every concurrency of the chosen scenarios. */
 export const LIMIT = define('limit', 'limit', 'limit', 'bare node:http, fixed small JSON', '/');
-
-/**
- * Issue #19's targets ("on the fixture database, MariaDB, c16"; writes with 4 writers). `setup`
- * says on which runs a target is the issue's own; elsewhere it is shown as an indication.
- */
-const FIXTURE = { fixture: true, engine: 'mysql' };
-const TARGETS = [
-  { scenario: 'events', c: 16, metric: 'p99', max: 10, setup: FIXTURE },
-  { scenario: 'auth-events', c: 16, metric: 'rps', min: 1700, setup: FIXTURE },
-  { scenario: 'auth-event-by-id', c: 16, metric: 'rps', min: 3100, setup: FIXTURE },
-  { scenario: 'auth-venues', c: 16, metric: 'rps', min: 3500, setup: FIXTURE },
-  { scenario: 'auth-categories', c: 16, metric: 'rps', min: 2700, setup: FIXTURE },
-  // "Uncached anonymous": requests the response cache misses (records and totals shared as designed).
-  { scenario: 'miss-events', c: 16, metric: 'rps', min: 2000, setup: FIXTURE },
-  { scenario: 'miss-events-per-page-50', c: 16, metric: 'rps', min: 1200, setup: FIXTURE },
-  { scenario: 'create-events', c: 4, metric: 'rps', min: 350, setup: FIXTURE },
-  { scenario: 'update-events', c: 4, metric: 'rps', min: 350, setup: FIXTURE },
-  // "zero 5xx other than 503 with Retry-After" — and no request lost to a timeout (30 s) or a reset.
-  { scenario: 'overload-uncached-events', c: 300, metric: 'other5xx', max: 0, setup: {} },
-  { scenario: 'overload-uncached-events', c: 1000, metric: 'other5xx', max: 0, setup: {} },
-  // The embedded default: SQLite with 10k events, uncached GET /events ≥ 1,000/s.
-  { scenario: 'miss-events', c: 16, metric: 'rps', min: 1000, setup: { engine: 'sqlite', events: 10000 } },
-  // Size on MariaDB: an authenticated 2-year-window page at 200k events, p50 ≤ 50 ms — on the database
-  // road (nothing kept: the exact total counted every time), not from the response cache.
-  { scenario: 'uncached-auth-events', c: 1, metric: 'p50', max: 50, setup: { engine: 'mysql', fixture: false, events: 200000 } },
-];
-
-/** Whether `setup` (engine, fixture, events) is the one the target is stated for. */
-const matches = (setup, run) => Object.entries(setup).every(([key, value]) => run[key] === value);
-
-/**
- * The target of a row and its verdict: the one stated for this run's engine when there is one, else
- * another engine's as an indication. A throughput target passes only when every answer was a 2xx and
- * no request failed.
- */
-export function targetOf(row, run) {
-  const candidates = TARGETS.filter((t) => t.scenario === row.scenario && t.c === row.connections);
-  const target = candidates.find((t) => (t.setup.engine ?? run.engine) === run.engine) ?? candidates[0];
-  if (!target) return undefined;
-  const value = target.metric === 'other5xx' ? row.other5xx + row.errors : row[target.metric];
-  // Under overload a 503 with Retry-After is allowed, but the run must have answered something.
-  const clean = target.metric === 'other5xx' ? row.requests > 0 : row.errors === 0 && row.non2xx === 0;
-  const met = value !== null && clean && (target.min !== undefined ? value >= target.min : value <= target.max);
-  const text = {
-    rps: `≥ ${target.min?.toLocaleString('en-US')}/s`,
-    p99: `p99 ≤ ${target.max} ms`,
-    p50: `p50 ≤ ${target.max} ms`,
-    other5xx: 'no other 5xx/error',
-  }[target.metric];
-  return { text, met, official: matches(target.setup, run) };
-}
