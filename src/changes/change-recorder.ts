@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
 import { PostRow, PostsStore } from '../wordpress/posts.store';
 import { journaledWrites } from '../wordpress/write-journal';
-import { RecordType, recordTypeOfPostType, recordTypeOfTaxonomy } from './change-types';
+import { recordTypeOfPostType, recordTypeOfTaxonomy } from './change-types';
 import { ChangesRepository, NewChange } from './repository/changes.repository';
 
 /**
@@ -38,9 +38,8 @@ export class ChangeRecorder {
       }
       const known = this.posts.statusChange(note.id);
       const row = rows.get(note.id);
-      // Any declared resource's post type (change-types.ts); stored under its own name, which the log
-      // carries in RecordType (record payloads read the plugin's types only).
-      const type = recordTypeOfPostType(known?.type ?? row?.post_type ?? note.postType ?? '') as RecordType | undefined;
+      // Any declared resource's post type (change-types.ts), stored under its own name.
+      const type = recordTypeOfPostType(known?.type ?? row?.post_type ?? note.postType ?? '');
       if (!type) continue;
       // Public = published. Before: the status when this transaction locked the post, else the current
       // one (a write that did not lock the post did not change its status). A deleted post has none.

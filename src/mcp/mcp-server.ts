@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestDescribeContext } from '../discovery/describe-context';
 import { RestError } from '../rest/rest-error';
-import type { RestAnswer, RestCall } from './in-memory-http';
+import type { RestAnswer, RestCall } from '../rest/in-memory-http';
 import { inputSchema } from './input-schema';
 import { MCP_INSTRUCTIONS } from './instructions';
 import type { ToolRoute } from './tool-catalog';

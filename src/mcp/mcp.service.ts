@@ -7,7 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { DescribeContextFactory } from '../discovery/describe-context';
 import { RouteTable } from '../discovery/route-table';
 import { RestRequest } from '../rest/request-context';
-import { sendInMemory } from './in-memory-http';
+import { sendInMemory } from '../rest/in-memory-http';
 import { mcpServer } from './mcp-server';
 import { jsonRpcError } from './json-rpc-error';
 import { ToolRoute, toolRoutes } from './tool-catalog';

@@ -1,6 +1,6 @@
 import { stringify } from 'qs';
 import { RestError } from '../rest/rest-error';
-import type { RestAnswer, RestCall } from './in-memory-http';
+import type { RestAnswer, RestCall } from '../rest/in-memory-http';
 import type { ToolRoute } from './tool-catalog';
 
 /** Where the service's REST API is, as the outside addresses it. */

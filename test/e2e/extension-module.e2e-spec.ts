@@ -125,5 +125,15 @@ describe('a resource module declared in its own folder and namespace', () => {
     expect(feed[0].href).toBe(`${SITE}${SERIES}/${created.id}`);
     const delivered = await receiver.waitFor(3);
     expect(delivered.map((d) => d.json.change.type + '.' + d.json.change.action)).toEqual(['series.created', 'series.updated', 'series.trashed']);
+    // Read when sent: by then in the trash, which an anonymous caller cannot read.
+    expect(delivered.map((d) => d.json.record)).toEqual([null, null, null]);
+  });
+
+  it('delivers a published record as an anonymous caller reads it at its own route', async () => {
+    await createWebhook(t, { url: receiver.url, events: ['series.created'] });
+    const published = (await t.http.post(SERIES).set('Authorization', ADMIN).send({ title: 'Public', status: 'publish' }).expect(201)).body;
+    const delivery = (await receiver.waitFor(4)).find((d) => d.json.change.id === published.id && d.json.change.action === 'created');
+    expect(delivery?.json.record).toEqual((await t.http.get(`${SERIES}/${published.id}`).expect(200)).body);
+    expect(delivery?.json.record).toMatchObject({ id: published.id, title: 'Public' });
   });
 });

@@ -1,19 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Server } from 'node:http';
 import { ANONYMOUS } from '../../auth/caller';
 import { CATEGORIES } from '../../categories/categories.taxonomy';
 import { AppConfig } from '../../config/app-config';
 import { EventsReadService } from '../../events/events-read.service';
 import { OrganizersService } from '../../organizers/organizers.service';
+import { sendInMemory } from '../../rest/in-memory-http';
 import { RestError } from '../../rest/rest-error';
 import { TAGS } from '../../tags/tags.taxonomy';
 import { TermsService } from '../../terms/terms.service';
 import { VenuesService } from '../../venues/venues.service';
-import type { RecordType } from '../change-types';
+import { recordUrl } from '../change-types';
 
 /**
- * A record as `GET /tribe/events/v1/<collection>/{id}` shows it to an anonymous caller, read through
- * the resources' own read services at delivery time; null when such a caller may not read it (a draft,
- * a trashed, deleted or password-protected record).
+ * A record as `GET /<namespace>/<collection>/{id}` shows it to an anonymous caller at delivery time;
+ * null when such a caller may not read it (a draft, a trashed, deleted or password-protected record).
+ * The plugin's records are read through their resources' read services; a declared resource's
+ * through its own route, over the application's request road in memory (src/rest/in-memory-http.ts),
+ * so a new resource needs nothing here.
  */
 @Injectable()
 export class RecordPayloads {
@@ -23,9 +28,10 @@ export class RecordPayloads {
     private readonly organizers: OrganizersService,
     private readonly terms: TermsService,
     private readonly config: AppConfig,
+    private readonly adapterHost: HttpAdapterHost,
   ) {}
 
-  async anonymousView(type: RecordType, id: number): Promise<Record<string, unknown> | null> {
+  async anonymousView(type: string, id: number): Promise<Record<string, unknown> | null> {
     // URLs use SITE_URL, else the WordPress `home` option; this origin only when neither is set.
     const origin = `http://localhost:${this.config.port}`;
     try {
@@ -40,10 +46,20 @@ export class RecordPayloads {
           return { ...(await this.terms.get(CATEGORIES, id, { caller: ANONYMOUS, origin })) };
         case 'tag':
           return { ...(await this.terms.get(TAGS, id, { caller: ANONYMOUS, origin })) };
+        default:
+          return await this.throughItsRoute(type, id, origin);
       }
     } catch (error) {
       if (error instanceof RestError && error.status < 500) return null;
       throw error;
     }
+  }
+
+  private async throughItsRoute(type: string, id: number, origin: string): Promise<Record<string, unknown> | null> {
+    const server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    const answer = await sendInMemory(server, undefined, { method: 'GET', path: recordUrl(type, id, '', this.config) }, new URL(origin).host);
+    if (answer.status === 200) return JSON.parse(answer.body) as Record<string, unknown>;
+    if (answer.status < 500) return null;
+    throw new Error(`GET ${type} ${id} answered ${answer.status}`);
   }
 }

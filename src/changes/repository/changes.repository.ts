@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../database/database.service';
 import { Sql, SqlParam } from '../../database/sql';
 import type { WriteAction } from '../../wordpress/write-journal';
-import type { RecordType } from '../change-types';
 
 /** A change as the log stores it. `publicAfter`/`publicBefore`: whether anyone could read the record then. */
 export interface ChangeRow {
   cursor: number;
-  type: RecordType;
+  /** A plugin record type (RECORD_TYPES) or a declared resource's. */
+  type: string;
   id: number;
   action: WriteAction;
   /** Epoch milliseconds of the write's commit step. */
@@ -23,7 +23,7 @@ const COLUMNS = 'cursor_id, record_type, record_id, action, changed_at, public_a
 export function toChangeRow(raw: Record<string, unknown>): ChangeRow {
   return {
     cursor: Number(raw.cursor_id),
-    type: raw.record_type as RecordType,
+    type: String(raw.record_type),
     id: Number(raw.record_id),
     action: raw.action as WriteAction,
     changedAt: Number(raw.changed_at),

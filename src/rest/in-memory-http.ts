@@ -1,4 +1,4 @@
-import { request, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Duplex, PassThrough } from 'node:stream';
 
 /** A REST answer as a client reads it. */
@@ -8,7 +8,7 @@ export interface RestAnswer {
   body: string;
 }
 
-/** What a tool call asks the REST API: one request, as a REST client would send it. */
+/** One request to the REST API, as a REST client would send it (an MCP tool call, a webhook's record). */
 export interface RestCall {
   method: string;
   /** Path and query string, as the outside sees them (REST_ROOT, NS_ROOT, language prefix). */
@@ -34,21 +34,31 @@ function connectionPair(): [Duplex, Duplex] {
   return ends;
 }
 
+/** The client a call is made for: its address and headers (an IncomingMessage is one). */
+export interface CallSource {
+  socket: { remoteAddress?: string; remotePort?: number; encrypted?: boolean };
+  headers: IncomingHttpHeaders;
+}
+
+/** Who a call made on nobody's behalf comes from: an anonymous client of this machine. */
+const LOOPBACK: CallSource = { socket: { remoteAddress: '127.0.0.1', remotePort: 0 }, headers: {} };
+
 /**
  * Sends one request through the application's own HTTP server over an in-memory connection: the whole
  * request road (response cache front, authentication, language, body parsing…), Nest's router, the
  * parameter validation, the handler and the exception filter, exactly as for a REST client. The
- * connection carries the asking client's address, so the road sees the same client as for the MCP request.
+ * connection carries the asking client's address and headers (`from`: the MCP request a tool call is
+ * made for), so the road sees the same client; without `from`, an anonymous client of this machine
+ * (`host`: the address the links are built on when SITE_URL and the `home` option leave it open).
  */
-export function sendInMemory(server: Server, from: IncomingMessage, call: RestCall): Promise<RestAnswer> {
+export function sendInMemory(server: Server, from: CallSource | undefined, call: RestCall, host?: string): Promise<RestAnswer> {
   const [client, serverSide] = connectionPair();
-  Object.assign(serverSide, {
-    remoteAddress: from.socket.remoteAddress,
-    remotePort: from.socket.remotePort,
-    encrypted: (from.socket as { encrypted?: boolean }).encrypted,
-  });
+  const source = from ?? LOOPBACK;
+  const { remoteAddress, remotePort, encrypted } = source.socket;
+  Object.assign(serverSide, { remoteAddress, remotePort, encrypted });
   const headers: Record<string, string | string[]> = {};
-  for (const name of FORWARDED) if (from.headers[name] !== undefined) headers[name] = from.headers[name];
+  for (const name of FORWARDED) if (source.headers[name] !== undefined) headers[name] = source.headers[name];
+  if (host !== undefined && headers.host === undefined) headers.host = host;
   const payload = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body), 'utf8');
   if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(payload.length) });
   server.emit('connection', serverSide);
