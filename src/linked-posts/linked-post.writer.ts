@@ -8,8 +8,7 @@ import { AttachmentsStore } from '../wordpress/attachments';
 import { PostLinks } from '../wordpress/permalinks';
 import { preparePublicationDates } from '../dates';
 import { FLOATING_STATUSES, PostColumns, PostRow, PostsStore, settleScheduledStatus } from '../wordpress/posts.store';
-import { phpTrim } from '../wordpress/text-sanitize';
-import { ksesPost, ksesTitle } from '../wordpress/rendering';
+import { savedContent, savedTitle } from '../wordpress/saved-text';
 import { SiteClock } from '../wordpress/site-clock';
 import { sanitizeTitle } from '../wordpress/slugs';
 import { sanitizeTextField } from '../wordpress/text-sanitize';
@@ -30,16 +29,6 @@ export interface WriteContext {
   caller: Caller;
   clock: SiteClock;
   links: PostLinks;
-}
-
-/** WordPress `title_save_pre` / `content_save_pre`: kses for callers without `unfiltered_html`, titles trimmed. */
-function savedTitle(raw: string, caller: Caller): string {
-  // PHP trim (title_save_pre): spaces, tabs, line breaks, NUL and \v only — not JavaScript's unicode whitespace.
-  return phpTrim(caller.capabilities.has('unfiltered_html') ? raw : ksesTitle(raw));
-}
-
-function savedContent(raw: string, caller: Caller): string {
-  return caller.capabilities.has('unfiltered_html') ? raw : ksesPost(raw);
 }
 
 /**
