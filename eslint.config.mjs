@@ -2,17 +2,25 @@
 // (eslint-config-prettier turns off the rules it owns), and the layer rule of README "Architecture":
 // a shared layer never imports a resource folder.
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags', 'linked-posts', 'terms', 'changes'];
-const SHARED_LAYERS = ['config', 'database', 'wordpress', 'auth', 'rest', 'i18n', 'logging', 'security', 'health', 'discovery', 'cache'];
+const SHARED_LAYERS = ['config', 'database', 'wordpress', 'auth', 'rest', 'i18n', 'logging', 'security', 'health', 'discovery', 'cache', 'mcp'];
 
-/** `no-restricted-imports` patterns that keep one folder from reaching into the given others. */
-const forbid = (folders, why) => ({
-  'no-restricted-imports': ['error', { patterns: [{ regex: `(^|/)(${folders.join('|')})(/|$)`, message: why }] }],
-});
+// Pure layers: functions over values (date math, how an error reason quotes a value), used by every
+// layer above them, so they import none of the service's other folders.
+const PURE_LAYERS = ['dates', 'reasons'];
+const SRC_FOLDERS = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A `no-restricted-imports` pattern that keeps one folder from reaching into the given others. */
+const into = (folders, why) => ({ regex: `(^|/)(${folders.join('|')})(/|$)`, message: why });
+const forbid = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const NO_RESOURCE = into(RESOURCES, 'A shared layer never imports a resource folder (README "Architecture"): move the shared piece down a layer.');
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/', 'bench/.data/', 'data/'] },
@@ -30,7 +38,21 @@ export default tseslint.config(
   },
   {
     files: [`src/{${SHARED_LAYERS.join(',')}}/**/*.ts`],
-    rules: forbid(RESOURCES, 'A shared layer never imports a resource folder (README "Architecture"): move the shared piece down a layer.'),
+    rules: forbid(NO_RESOURCE),
+  },
+  {
+    // WordPress semantics sit below the REST conventions: the storage layer never imports HTTP code.
+    files: ['src/wordpress/**/*.ts'],
+    rules: forbid(NO_RESOURCE, into(['rest'], 'The WordPress layer never imports rest/ (README "Architecture"): move the shared piece down a layer.')),
+  },
+  {
+    files: [`src/{${PURE_LAYERS.join(',')}}/**/*.ts`],
+    rules: forbid(
+      into(
+        SRC_FOLDERS.filter((folder) => !PURE_LAYERS.includes(folder)),
+        'A pure layer (dates, reasons) imports no other folder of the service (README "Architecture"): move the piece it needs down here.',
+      ),
+    ),
   },
   {
     // The database layer imports nothing above it; the one exception is RestError, the service's error

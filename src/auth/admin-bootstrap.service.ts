@@ -1,25 +1,29 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { SiteSeeder } from '../wordpress/site-seeder';
+import { DatabaseService } from '../database/database.service';
+import { HOME_FOLLOWS_REQUEST, OptionsStore } from '../wordpress/options.store';
+import { defaultUserRoles } from './default-roles';
 import { UsersService } from './users.service';
 
 /**
- * At start-up: seed the options of a fresh site, then make sure ADMIN_USER exists as an administrator
- * and that ADMIN_PASSWORD is one of its application passwords (contract auth-and-permissions.md §1.3).
- * Idempotent: nothing is written when both already hold.
+ * At start-up, what a fresh site needs before its first request: the options a WordPress site always
+ * has (contract storage.md §13), its roles, then ADMIN_USER as an administrator with ADMIN_PASSWORD
+ * among its application passwords (auth-and-permissions.md §1.3). Idempotent: only what is absent is
+ * written, so an existing WordPress site keeps its own settings, roles and users.
  */
 @Injectable()
 export class AdminBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger('AdminBootstrap');
 
   constructor(
-    private readonly seeder: SiteSeeder,
+    private readonly options: OptionsStore,
+    private readonly db: DatabaseService,
     private readonly users: UsersService,
     private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.seeder.seed();
+    await this.seedOptions();
     const { adminUser, adminPassword } = this.config;
     if (!adminUser || !adminPassword) return this.firstRunAdmin();
     let user = await this.users.findByLogin(adminUser);
@@ -35,13 +39,39 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     }
   }
 
+  private async seedOptions(): Promise<void> {
+    const home = this.config.siteUrl ?? `http://localhost:${this.config.port}`;
+    const defaults: [string, unknown][] = [
+      ['home', home],
+      ['siteurl', home],
+      ['blogname', 'Events'],
+      ['timezone_string', 'UTC'],
+      ['gmt_offset', '0'],
+      ['posts_per_page', '10'],
+      ['permalink_structure', '/%postname%/'],
+      [`${this.config.tablePrefix}user_roles`, defaultUserRoles()],
+    ];
+    const written = await this.db.transaction(async () => {
+      const names: string[] = [];
+      for (const [name, value] of defaults) if (await this.options.addIfAbsent(name, value)) names.push(name);
+      // A home this seeding guessed (no SITE_URL) is not the site's address: links follow the request.
+      if (names.includes('home') && !this.config.siteUrl && (await this.options.addIfAbsent(HOME_FOLLOWS_REQUEST, '1'))) names.push(HOME_FOLLOWS_REQUEST);
+      return names;
+    });
+    if (written.length) this.logger.log(`Seeded site options: ${written.join(', ')}`);
+  }
+
   /**
    * Quick start without configuration: a database with no user at all gets an `admin` whose random
    * application password is printed once on the console (only its hash is stored; it is not logged).
    */
   private async firstRunAdmin(): Promise<void> {
     if ((await this.users.list()).length > 0) return;
-    const id = await this.users.create({ login: 'admin', email: 'admin@localhost', role: 'administrator' });
+    const id = await this.users.create({
+      login: 'admin',
+      email: 'admin@localhost',
+      role: 'administrator',
+    });
     const { plain } = await this.users.addApplicationPassword(id, 'first-run');
     process.stdout.write(
       `\nFirst run: created the administrator "admin" with the application password\n\n    ${plain}\n\n` +

@@ -4,7 +4,7 @@ import { PostMeta, PostRow, TRASH_META_STATUS } from '../wordpress/posts.store';
 import { passwordMatches } from '../wordpress/password-blanking';
 import { PasswordAccess, PUBLISHED_STATUSES, ReadableStatuses } from '../wordpress/post-conditions';
 import type { ReadCredentials } from '../rest/request-context';
-import { shownValue } from '../rest/params/shown-value';
+import { shownValue } from '../reasons/shown-value';
 
 /** Statuses WordPress knows (storage.md §9); list filters accept them from privileged callers. */
 export const REGISTERED_STATUSES: readonly string[] = [

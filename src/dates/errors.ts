@@ -1,4 +1,4 @@
-import { shownValue } from '../rest/params/shown-value';
+import { shownValue } from '../reasons/shown-value';
 
 /**
  * A date parameter that cannot be used, with the reason a client reads in `data.params` (issue #18);

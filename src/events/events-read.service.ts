@@ -21,7 +21,7 @@ import { EventLoader, EventRepresentationMode } from './read/event.loader';
 import { EventSettingsReader } from './read/event-settings';
 import { searchTerms } from './read/event-search';
 import { EventTermFilter } from './read/event-term-filter';
-import { shownValue } from '../rest/params/shown-value';
+import { shownValue } from '../reasons/shown-value';
 
 export const EVENT_POST_TYPE = 'tribe_events';
 

@@ -7,7 +7,7 @@ import { ExternalImage, externalImage } from '../wordpress/external-image';
 import { DateInputError, parseDateInput, preparePublicationDates, PublicationInput, UTC_ZONE, zoneOrFallback } from '../dates';
 import { SiteClock } from '../wordpress/site-clock';
 import { UsersStore } from '../wordpress/users.store';
-import { shownValue } from '../rest/params/shown-value';
+import { shownValue } from '../reasons/shown-value';
 import { LinkedInput } from './linked-post-type';
 
 /** A write's parameters after the checks that need the database. */

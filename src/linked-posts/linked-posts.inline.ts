@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Caller } from '../auth/caller';
 import { DatabaseService } from '../database/database.service';
 import { RestValidationPipe } from '../rest/params/rest-validation.pipe';
-import { shownValue } from '../rest/params/shown-value';
+import { shownValue } from '../reasons/shown-value';
 import { RestError } from '../rest/rest-error';
 import { PostLinks } from '../wordpress/permalinks';
 import { PostRow, PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';

@@ -16,7 +16,7 @@ import { TermLinksFactory } from './term-links';
 import { TermListQuery } from './repository/term-list.query';
 import { ancestorSlugs, EndpointTerm, endpointTerm } from './term-shapes';
 import { TermTaxonomy } from './term-taxonomy';
-import { shownValue } from '../rest/params/shown-value';
+import { shownValue } from '../reasons/shown-value';
 
 type ListArgs = TermListArgs & Partial<Pick<HierarchicalTermListArgs, 'parent'>>;
 type CreateArgs = TermCreateArgs & Partial<Pick<HierarchicalTermCreateArgs, 'parent'>>;

@@ -4,7 +4,6 @@ import { OptionsStore } from './options.store';
 import { Permalinks } from './permalinks';
 import { PostsStore } from './posts.store';
 import { SiteClockService } from './site-clock';
-import { SiteSeeder } from './site-seeder';
 import { SiteService } from './site.service';
 import { TermsStore } from './terms.store';
 import { UsersStore } from './users.store';
@@ -12,7 +11,7 @@ import { UsersStore } from './users.store';
 /** WordPress semantics over the tables; shared by every resource module. */
 @Global()
 @Module({
-  providers: [OptionsStore, UsersStore, SiteService, SiteSeeder, PostsStore, Permalinks, AttachmentsStore, SiteClockService, TermsStore],
-  exports: [OptionsStore, UsersStore, SiteService, SiteSeeder, PostsStore, Permalinks, AttachmentsStore, SiteClockService, TermsStore],
+  providers: [OptionsStore, UsersStore, SiteService, PostsStore, Permalinks, AttachmentsStore, SiteClockService, TermsStore],
+  exports: [OptionsStore, UsersStore, SiteService, PostsStore, Permalinks, AttachmentsStore, SiteClockService, TermsStore],
 })
 export class WordpressModule {}

@@ -1,8 +1,8 @@
-import { shownValue } from './shown-value';
+import { shownValue } from '../../reasons/shown-value';
 
 /*
  * Validators of request arguments (ArgSpec.validate) that say why a value is refused (issue #18):
- * `{name}` in a reason stands for the parameter's name.
+ * `{name}` opening a reason stands for the parameter's name.
  */
 
 /** A yes/no check given the reason a client reads when it says no: `{name} <reason>: <value>.` */

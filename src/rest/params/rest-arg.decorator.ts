@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ValidateBy, ValidationArguments } from 'class-validator';
 import { ArgType, coerceScalar, CoercionFailure, toList } from './coerce';
-import { shownValue } from './shown-value';
+import { validateRestArg } from './rest-arg.constraint';
 
 /** JSON-Schema keywords of an argument definition as the namespace index shows them. */
 export type IndexKeyword = 'default' | 'description' | 'type' | 'format' | 'items' | 'enum';
@@ -40,8 +39,8 @@ export interface ArgSpec {
   format?: string;
   /**
    * WordPress `validate_callback` run on the coerced value: return true when valid, a string saying
-   * why not (arg-checks.ts `because`), `{code, message}` for a detail entry, or false (a generic reason
-   * quoting the value).
+   * why not (arg-checks.ts `because`; a leading `{name}` stands for the parameter), `{code, message}`
+   * for a detail entry, or false (a generic reason quoting the value).
    */
   validate?: (value: any, dto: any) => boolean | string | { code: string; message: string };
   /**
@@ -114,44 +113,6 @@ export function coerceArg(spec: ArgSpec, raw: unknown): unknown {
   return coerceScalar(raw, spec.type);
 }
 
-/** A failure reported with its own `details` entry, as WordPress's schema validation does. */
-export interface ArgFailureDetail {
-  code: string;
-  message: string;
-  data?: unknown;
-}
-
-/**
- * Checks type, enum, minimum/maximum and the custom validator; true, a message (`{name}` stands for the
- * parameter), or a detail. Arguments the plugin checks with its own validate_callback
- * (`callbackValidated`) fail with their reason and no detail: WordPress gives such failures no
- * `details` entry (and the plugin a bare "Invalid parameter.", which says nothing; issue #18).
- */
-export function checkArg(spec: ArgSpec, value: unknown, dto: object): true | string | ArgFailureDetail {
-  const verdict = schemaVerdict(spec, value, dto);
-  if (verdict === true || typeof verdict === 'string' || !spec.callbackValidated) return verdict;
-  return verdict.message;
-}
-
-function schemaVerdict(spec: ArgSpec, value: unknown, dto: object): true | string | ArgFailureDetail {
-  if (value instanceof CoercionFailure) {
-    return { code: 'rest_invalid_type', message: `{name} is not of type ${value.expected}.`, data: { param: '{name}' } };
-  }
-  if (spec.enum && !(Array.isArray(value) ? value : [value]).every((v) => spec.enum!.includes(v as string))) {
-    return `{name} is not one of ${spec.enum.join(', ')}.`;
-  }
-  if (typeof value === 'number') {
-    if (spec.minimum !== undefined && value < spec.minimum) return `{name} must be greater than or equal to ${spec.minimum}`;
-    if (spec.maximum !== undefined && value > spec.maximum) return `{name} must be less than or equal to ${spec.maximum}`;
-  }
-  if (spec.validate) {
-    const verdict = spec.validate(value, dto);
-    if (verdict === false) return `{name} is not valid: ${shownValue(value)}.`;
-    if (verdict !== true) return verdict;
-  }
-  return true;
-}
-
 /**
  * Declares one request argument: WordPress coercion (class-transformer), validation (class-validator),
  * the OpenAPI property (@nestjs/swagger) and the registry the namespace index is generated from —
@@ -178,18 +139,7 @@ export function RestArg(spec: ArgSpec): PropertyDecorator {
     }
 
     Transform(({ value }) => (value === undefined ? value : coerceArg(spec, value)))(target, name);
-    ValidateBy({
-      name: 'restArg',
-      validator: {
-        validate: (value: unknown, args?: ValidationArguments) => value === undefined || checkArg(spec, value, args!.object) === true,
-        // class-validator carries a string: a detail travels JSON-encoded to the validation pipe.
-        defaultMessage: (args?: ValidationArguments) => {
-          const verdict = checkArg(spec, args!.value, args!.object);
-          const text = typeof verdict === 'string' ? verdict : JSON.stringify(verdict);
-          return text.replaceAll('{name}', name);
-        },
-      },
-    })(target, name);
+    validateRestArg(target, name, spec);
     ApiProperty({
       type: spec.type === 'object' ? Object : spec.type,
       items: spec.type === 'array' ? { type: spec.docItems ?? spec.items ?? 'string' } : undefined,

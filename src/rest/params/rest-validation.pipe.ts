@@ -2,7 +2,8 @@ import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { RestError } from '../rest-error';
-import { ArgFailureDetail, restArgsOf } from './rest-arg.decorator';
+import { argFailuresOf } from './rest-arg.constraint';
+import { restArgsOf } from './rest-arg.decorator';
 
 /**
  * Validates the merged request parameters against a DTO declared with @RestArg, in WordPress's order:
@@ -24,17 +25,13 @@ export class RestValidationPipe implements PipeTransform {
     const instance = plainToInstance(dto, known) as Record<string, unknown>;
     const errors = await validate(instance);
     if (errors.length) {
+      const failures = argFailuresOf(instance);
       const params: Record<string, string> = {};
       const details: Record<string, unknown> = {};
-      for (const error of errors) {
-        const message = Object.values(error.constraints ?? {})[0] ?? `${error.property} is not valid.`;
-        if (message.startsWith('{')) {
-          const detail = JSON.parse(message) as ArgFailureDetail;
-          params[error.property] = detail.message;
-          details[error.property] = { code: detail.code, message: detail.message, data: detail.data ?? null };
-        } else {
-          params[error.property] = message;
-        }
+      for (const { property } of errors) {
+        const failure = failures.get(property) ?? { reason: `${property} is not valid.` };
+        params[property] = failure.reason;
+        if (failure.detail) details[property] = failure.detail;
       }
       throw RestError.invalidParams(params, details);
     }

@@ -1,6 +1,6 @@
 import { sanitizeTitle } from '../../wordpress/slugs';
 import { RestError } from '../rest-error';
-import { shownValue } from './shown-value';
+import { shownValue } from '../../reasons/shown-value';
 
 /**
  * A by-slug path segment as the slug it names (WordPress `sanitize_title_for_query`). One that sanitises

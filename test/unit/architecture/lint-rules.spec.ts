@@ -31,6 +31,24 @@ describe('architecture rules enforced by npm run lint (eslint.config.mjs)', () =
     expect(messages.some((m) => m.includes('The database layer imports nothing above it'))).toBe(true);
   });
 
+  it('the WordPress layer importing rest/ fails', async () => {
+    const messages = await lint('src/wordpress/probe.ts', "import { RestError } from '../rest/rest-error';\nexport const probe = RestError;\n");
+    expect(messages.some((m) => m.includes('The WordPress layer never imports rest/'))).toBe(true);
+  });
+
+  it('a pure layer importing any other folder of the service fails, each other pure layer passes', async () => {
+    for (const [path, from] of [
+      ['src/dates/probe.ts', '../rest/params/coerce'],
+      ['src/dates/probe.ts', '../wordpress/options.store'],
+      ['src/dates/probe.ts', '../config/environment'],
+      ['src/reasons/probe.ts', '../i18n/catalogs'],
+    ]) {
+      const messages = await lint(path, `import * as probe from '${from}';\nexport { probe };\n`);
+      expect([from, messages.some((m) => m.includes('A pure layer (dates, reasons) imports no other folder'))]).toEqual([from, true]);
+    }
+    expect(await lint('src/dates/probe.ts', "import { shownValue } from '../reasons/shown-value';\nexport const probe = shownValue;\n")).toEqual([]);
+  });
+
   it('SQL outside the stores and repositories fails, in a template or a plain string', async () => {
     const code = "export const a = (t: string) => `SELECT ID FROM ${t}`;\nexport const b = 'DELETE FROM wp_posts';\n";
     const messages = await lint('src/events/probe.ts', code);
