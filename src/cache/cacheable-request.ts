@@ -6,7 +6,8 @@ import { isRestUrl, MAX_URL_LENGTH, overridesMethod, rewriteRestUrl } from '../r
 import { representationOf } from '../rest/representation';
 import { uncachedCollectionPaths } from '../rest/resources/resource-registry';
 
-const DAY_MS = 86_400_000;
+/** Every UTC offset in use is a whole number of quarter hours: a key per quarter hour changes at every local midnight. */
+const QUARTER_HOUR_MS = 900_000;
 const BASIC = /^Basic\s/i;
 
 /**
@@ -65,7 +66,8 @@ function isSharedRead(req: IncomingMessage, config: AppConfig, paths: CacheableP
  * not kept: another method asked for, a body, a URL the pipeline refuses or one outside the REST API
  * and the covered paths, credentials other than a Basic header the credential cache vouches for.
  * Besides the raw URL (query and language prefix included) the key holds everything else an answer
- * depends on: Accept-Language, the UTC day (GET /events' default window starts "yesterday"), Origin
+ * depends on: Accept-Language, the quarter hour (GET /events' default window starts "yesterday" and the
+ * month grid marks "today", both in the site's zone), Origin
  * (CORS headers), the representation `Accept` chooses (never the raw header: the key must be the
  * choice the route makes, or one request could store an answer another gets), when SITE_URL
  * does not fix the links the host and scheme the request came to, and for a caller the user and a
@@ -86,7 +88,7 @@ export function cacheSlotOf(req: IncomingMessage, config: AppConfig, paths: Cach
   }
   const origin = config.siteUrl ? '' : `${h['x-forwarded-proto'] ?? ''} ${h['x-forwarded-host'] ?? ''} ${h.host ?? ''}`;
   const representation = representationOf(h.accept);
-  const day = Math.floor(Date.now() / DAY_MS);
-  const key = `${userId}\n${credential}\n${day}\n${h['accept-language'] ?? ''}\n${h.origin ?? ''}\n${representation}\n${origin}\n${req.url ?? ''}`;
+  const quarter = Math.floor(Date.now() / QUARTER_HOUR_MS);
+  const key = `${userId}\n${credential}\n${quarter}\n${h['accept-language'] ?? ''}\n${h.origin ?? ''}\n${representation}\n${origin}\n${req.url ?? ''}`;
   return { key, userId };
 }
