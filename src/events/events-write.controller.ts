@@ -3,8 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { RequestContext, RequestCtx } from '../rest/request-context';
-import { DeleteArgs } from '../rest/delete.args';
-import { EventDeleteArgs } from './dto/event-delete.args';
+import { EventDeleteArgs, EventDeleteBySlugArgs } from './dto/event-delete.args';
 import { EventCreateArgs, EventUpdateArgs, EventUpdateByIdArgs, RawEventParams } from './dto/event-write.args';
 import { EventsWriteService } from './events-write.service';
 
@@ -41,8 +40,8 @@ export class EventsWriteController {
   }
 
   @Delete('by-slug/:slug')
-  removeBySlug(@Param('slug') slug: string, @RestParams() args: DeleteArgs, @RequestCtx() ctx: RequestContext) {
-    return this.events.remove({ slug }, args.force === true, ctx.caller, ctx.origin);
+  removeBySlug(@Param('slug') slug: string, @RestParams() args: EventDeleteBySlugArgs, @RequestCtx() ctx: RequestContext) {
+    return this.events.remove({ slug }, args.force === true, ctx.caller, ctx.origin, args.scope);
   }
 
   @Post(':id')
@@ -64,6 +63,6 @@ export class EventsWriteController {
   /** The plugin declares the read `password` on this route too (namespace index); it plays no part in deleting. */
   @Delete(':id')
   remove(@IdParam() id: number, @RestParams() args: EventDeleteArgs, @RequestCtx() ctx: RequestContext) {
-    return this.events.remove({ id }, args.force === true, ctx.caller, ctx.origin);
+    return this.events.remove({ id }, args.force === true, ctx.caller, ctx.origin, args.scope);
   }
 }

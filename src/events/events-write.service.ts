@@ -7,11 +7,17 @@ import { RestError } from '../rest/rest-error';
 import { Permalinks } from '../wordpress/permalinks';
 import { PostsStore } from '../wordpress/posts.store';
 import { SiteClockService } from '../wordpress/site-clock';
-import { RawEventParams } from './dto/event-write.args';
+import { EventUpdateArgs, RawEventParams } from './dto/event-write.args';
 import { EVENT_POST_TYPE, EventRef, EventsReadService } from './events-read.service';
 import { addressedSlug, noRecordWithSlug } from '../rest/params/slug-segment';
 import { EventWriteArgs, EventWritePlan, EventWritePlanner, StoredEvent } from './write/event-write-plan';
 import { EventWriter } from './write/event-writer';
+import { SeriesScope } from './dto/series-scope.arg';
+import { KnownRange } from './repository/known-range';
+import { TecTables } from './repository/tec-tables';
+import { SeriesWriter } from './series/series.writer';
+import { TermsStore } from '../wordpress/terms.store';
+import { InlineWriteContext } from '../linked-posts/linked-posts.inline';
 
 type Representation = Record<string, unknown>;
 
@@ -23,6 +29,7 @@ type Representation = Record<string, unknown>;
 @Injectable()
 export class EventsWriteService {
   private readonly logger = new Logger('EventsWrite');
+  private readonly series: SeriesWriter;
 
   constructor(
     private readonly db: DatabaseService,
@@ -32,7 +39,12 @@ export class EventsWriteService {
     private readonly reader: EventsReadService,
     private readonly clocks: SiteClockService,
     private readonly permalinks: Permalinks,
-  ) {}
+    terms: TermsStore,
+    tec: TecTables,
+    knownRange: KnownRange,
+  ) {
+    this.series = new SeriesWriter(db, posts, terms, tec, knownRange);
+  }
 
   async create(args: EventWriteArgs, raw: RawEventParams, caller: Caller, origin: string): Promise<Representation> {
     const clock = await this.clocks.clock();
@@ -40,7 +52,17 @@ export class EventsWriteService {
     requireCapabilities(caller, 'edit_tribe_events');
     this.requireAuthorRight(plan, caller, undefined);
     const links = await this.permalinks.forOrigin(origin);
-    return this.transaction(RestError.internal(), () => this.writer.create(plan, { caller, clock, links }), caller, origin);
+    return this.transaction(
+      RestError.internal(),
+      async () => {
+        const id = await this.writer.create(plan, { caller, clock, links });
+        // Issue #24: the later occurrences in the same transaction, with multi-row statements.
+        if (plan.series) await this.series.create(id, plan.series, links, clock.now());
+        return id;
+      },
+      caller,
+      origin,
+    );
   }
 
   /**
@@ -59,14 +81,16 @@ export class EventsWriteService {
     this.requireAuthorRight(plan, caller, post.post);
     const links = await this.permalinks.forOrigin(origin);
     const failed = new RestError('could-not-update-event', 'The event could not be updated.', 403);
+    const ctx = { caller, clock, links };
     return this.transaction(
       failed,
       async () => {
-        await this.writer.update({ post: (await this.posts.lockedById(post.post.ID))!, meta: await this.posts.metaOf(post.post.ID, undefined) }, plan, {
-          caller,
-          clock,
-          links,
-        });
+        const current = { post: (await this.posts.lockedById(post.post.ID))!, meta: await this.posts.metaOf(post.post.ID, undefined) };
+        const firstId = await this.series.seriesOf(current.post, current.meta);
+        if (firstId === undefined) {
+          await this.writer.update(current, plan, ctx);
+          if (plan.series) await this.series.create(current.post.ID, plan.series, links, clock.now());
+        } else await this.updateInSeries(firstId, current, (args as EventUpdateArgs).scope, plan, { args, raw, origin, ctx });
         return post.post.ID;
       },
       caller,
@@ -75,22 +99,75 @@ export class EventsWriteService {
   }
 
   /**
+   * An update of an occurrence (docs/recurring-events.md "API"): without `scope` the occurrence alone
+   * (kept as an exception), `all` (the default on the first event) the whole series from its first
+   * event, `following` the series split at the occurrence.
+   */
+  private async updateInSeries(
+    firstId: number,
+    current: StoredEvent,
+    scope: SeriesScope | undefined,
+    plan: EventWritePlan,
+    request: { args: EventWriteArgs; raw: RawEventParams; origin: string; ctx: InlineWriteContext },
+  ): Promise<void> {
+    const { caller, clock, links } = request.ctx;
+    const effective = scope ?? (current.post.ID === firstId ? 'all' : undefined);
+    const recurrence = plan.supplied('recurrence') ? request.raw.recurrence : undefined;
+    if (effective === undefined) {
+      if (recurrence !== undefined) {
+        throw RestError.invalidParams({ recurrence: 'recurrence changes a series: send "scope": "all" or "following" with it.' });
+      }
+      await this.writer.update(current, plan, request.ctx);
+      await this.series.markException(current.post, current.meta);
+      return;
+    }
+    let head = firstId;
+    let rule = recurrence;
+    if (effective === 'following' && current.post.ID !== firstId) {
+      requirePermission(caller, can('edit', caller, (await this.posts.byId(firstId))!, await this.posts.metaOf(firstId)));
+      const rest = await this.series.split(firstId, current.post, current.meta, clock.now());
+      rule = recurrence ?? rest;
+      head = current.post.ID;
+    }
+    const first = head === current.post.ID ? current : { post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) };
+    if (first !== current) requirePermission(caller, can('edit', caller, first.post, first.meta));
+    // The whole series changes from its first event: the request is read against that event's fields.
+    const firstPlan = first === current ? plan : await this.planner.plan(request.args, request.raw, caller, clock, request.origin, first.meta);
+    await this.writer.update({ post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) }, firstPlan, request.ctx);
+    await this.series.sync(head, rule, links, clock.now());
+  }
+
+  /**
    * events.md §6: unknown slug → 400 on `slug` (validation); permission (`delete_post`, or the general
    * `delete_tribe_events` when no post exists); 404 / 400. Without `force`: trashed, 410
    * `event-is-in-trash` when it already is. With `force=true` (docs/decisions.md, revising Q46): deleted
    * for good, trashed or not, answered as WordPress core answers it: `{deleted: true, previous}`.
    */
-  async remove(ref: EventRef, force: boolean, caller: Caller, origin: string): Promise<Representation> {
+  async remove(ref: EventRef, force: boolean, caller: Caller, origin: string, scope?: SeriesScope): Promise<Representation> {
     const stored = await this.stored(ref);
     if ('slug' in ref && !stored) throw RestError.invalidParams({ slug: noRecordWithSlug('event', ref.slug) });
     if (stored?.post.post_type === EVENT_POST_TYPE) requirePermission(caller, can('delete', caller, stored.post, stored.meta));
     else requireCapabilities(caller, 'delete_tribe_events');
-    const { post } = this.existingEvent(ref, stored);
+    const { post, meta } = this.existingEvent(ref, stored);
+    const firstId = await this.series.seriesOf(post, meta);
+    const wholeSeries = scope === 'all' && firstId !== undefined;
     const inTrash = () => new RestError('event-is-in-trash', 'The event is already in the trash.', 410);
-    if (post.post_status === 'trash' && !force) throw inTrash();
+    if (post.post_status === 'trash' && !force && !wholeSeries) throw inTrash();
+    if (force && !wholeSeries && firstId === post.ID) {
+      throw RestError.invalidParams({ scope: 'The first event of a series holds its rule: delete the whole series with "scope": "all", or trash it alone.' });
+    }
     const clock = await this.clocks.clock();
     const links = await this.permalinks.forOrigin(origin);
     const failed = new RestError('could-not-delete-event', 'The event could not be deleted.', 500);
+    if (wholeSeries && firstId !== post.ID) {
+      const first = await this.posts.byId(firstId);
+      if (first) requirePermission(caller, can('delete', caller, first, await this.posts.metaOf(firstId)));
+    }
+    // Issue #24: the whole series (its later occurrences first, so none is left without its first event), or one occurrence left out of it.
+    const targets = async () => (wholeSeries ? [...(await this.series.children(firstId)), firstId] : [post.ID]);
+    const excluded = async () => {
+      if (firstId !== undefined && !wholeSeries) await this.series.exclude(firstId, meta.get('_EventStartDate')?.[0] ?? '', clock.now());
+    };
     if (force) {
       return this.guarded(failed, () =>
         this.db.transaction(async () => {
@@ -98,7 +175,11 @@ export class EventsWriteService {
           // Deleted by another request since it was read.
           if (!current) throw this.notFound(ref);
           const previous = await this.reader.render(post.ID, { caller, requestOrigin: origin, jsonLd: false });
-          await this.writer.deletePermanently(current);
+          for (const id of await targets()) {
+            const row = id === post.ID ? current : await this.posts.lockedById(id);
+            if (row) await this.writer.deletePermanently(row);
+          }
+          await excluded();
           return { deleted: true, previous };
         }),
       );
@@ -107,8 +188,12 @@ export class EventsWriteService {
       failed,
       async () => {
         const current = (await this.posts.lockedById(post.ID))!;
-        if (current.post_status === 'trash') throw inTrash();
-        await this.writer.trash(current, { caller, clock, links });
+        if (current.post_status === 'trash' && !wholeSeries) throw inTrash();
+        for (const id of await targets()) {
+          const row = id === post.ID ? current : await this.posts.lockedById(id);
+          if (row && row.post_status !== 'trash') await this.writer.trash(row, { caller, clock, links });
+        }
+        await excluded();
         return post.ID;
       },
       caller,

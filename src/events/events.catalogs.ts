@@ -50,6 +50,10 @@ export const EVENTS_CATALOGS: ModuleCatalogs = {
     'EventWriteArgs.tags': 'Étiquettes de l’évènement : ID, slugs ou noms',
     'EventWriteArgs.venue': 'Lieu de l’évènement : un ID, un objet {id} ou un lieu à créer',
     'EventWriteArgs.organizer': 'Organisateurs de l’évènement : ID, objets {id} ou organisateurs à créer',
+    'EventWriteArgs.recurrence':
+      'Fait de l’évènement une série : {"rrule": règle RRULE RFC 5545, "exdate": [dates exclues], "rdate": [dates ajoutées]}, dates dans le fuseau de l’évènement',
+    'EventSeriesArgs.scope': 'Pour une occurrence d’une série : « all » modifie toute la série, « following » cette occurrence et les suivantes',
+    'EventDeleteArgs.scope': 'Pour une occurrence d’une série : « all » supprime toute la série (sinon l’occurrence seule, retirée de sa série)',
     'EventReadArgs.password': 'Mot de passe d’un évènement protégé',
     'DeleteArgs.force': 'Supprimer définitivement au lieu de mettre à la corbeille',
   },
@@ -102,6 +106,10 @@ export const EVENTS_CATALOGS: ModuleCatalogs = {
     'EventWriteArgs.tags': 'Schlagwörter der Veranstaltung: IDs, Slugs oder Namen',
     'EventWriteArgs.venue': 'Veranstaltungsort: eine ID, ein {id}-Objekt oder ein neu anzulegender Ort',
     'EventWriteArgs.organizer': 'Veranstalter: IDs, {id}-Objekte oder neu anzulegende Veranstalter',
+    'EventWriteArgs.recurrence':
+      'Macht die Veranstaltung zu einer Serie: {"rrule": RRULE nach RFC 5545, "exdate": [ausgelassene Daten], "rdate": [hinzugefügte Daten]}, Daten in der Zeitzone der Veranstaltung',
+    'EventSeriesArgs.scope': 'Für einen Termin einer Serie: „all“ ändert die ganze Serie, „following“ diesen und alle späteren Termine',
+    'EventDeleteArgs.scope': 'Für einen Termin einer Serie: „all“ löscht die ganze Serie (sonst nur diesen Termin, der aus der Serie entfernt wird)',
     'EventReadArgs.password': 'Passwort einer geschützten Veranstaltung',
     'DeleteArgs.force': 'Endgültig löschen statt in den Papierkorb zu verschieben',
   },
@@ -153,6 +161,10 @@ export const EVENTS_CATALOGS: ModuleCatalogs = {
     'EventWriteArgs.tags': 'Etiquetas del evento: ID, slugs o nombres',
     'EventWriteArgs.venue': 'Lugar del evento: un ID, un objeto {id} o un lugar nuevo',
     'EventWriteArgs.organizer': 'Organizadores del evento: ID, objetos {id} u organizadores nuevos',
+    'EventWriteArgs.recurrence':
+      'Convierte el evento en una serie: {"rrule": regla RRULE RFC 5545, "exdate": [fechas excluidas], "rdate": [fechas añadidas]}, fechas en la zona horaria del evento',
+    'EventSeriesArgs.scope': 'Para una ocurrencia de una serie: «all» cambia toda la serie, «following» esta ocurrencia y las siguientes',
+    'EventDeleteArgs.scope': 'Para una ocurrencia de una serie: «all» elimina toda la serie (si no, solo la ocurrencia, retirada de su serie)',
     'EventReadArgs.password': 'Contraseña de un evento protegido',
     'DeleteArgs.force': 'Eliminar definitivamente en lugar de enviar a la papelera',
   },
@@ -204,6 +216,10 @@ export const EVENTS_CATALOGS: ModuleCatalogs = {
     'EventWriteArgs.tags': 'Tag dell’evento: ID, slug o nomi',
     'EventWriteArgs.venue': 'Luogo dell’evento: un ID, un oggetto {id} o un luogo da creare',
     'EventWriteArgs.organizer': 'Organizzatori dell’evento: ID, oggetti {id} o organizzatori da creare',
+    'EventWriteArgs.recurrence':
+      'Rende l’evento una serie: {"rrule": regola RRULE RFC 5545, "exdate": [date escluse], "rdate": [date aggiunte]}, date nel fuso orario dell’evento',
+    'EventSeriesArgs.scope': 'Per un’occorrenza di una serie: «all» modifica l’intera serie, «following» questa occorrenza e le successive',
+    'EventDeleteArgs.scope': 'Per un’occorrenza di una serie: «all» elimina l’intera serie (altrimenti solo l’occorrenza, tolta dalla serie)',
     'EventReadArgs.password': 'Password di un evento protetto',
     'DeleteArgs.force': 'Eliminare definitivamente invece di spostare nel cestino',
   },

@@ -1,18 +1,17 @@
 import { canPublish, scaleBackStatus } from '../../auth/capabilities';
 import { Caller } from '../../auth/caller';
 import { prepareEventCost } from '../../events/cost';
-import { EventDateMeta, prepareEventDates, preparePublicationDates } from '../../dates';
+import { prepareEventDates, preparePublicationDates } from '../../dates';
 import { DATE_KEYS, META, metaFlag, ORIGIN, storedWebsite, ZONE_KEYS } from '../../events/write/event-meta';
 import { CATEGORY_TAXONOMY, EVENT_TAXONOMIES, TAG_TAXONOMY } from '../../events/write/event-terms';
 import { SqlParam } from '../../database/sql';
 import { maybeSerialize } from '../../wordpress/php-serialization';
 import { PostLinks } from '../../wordpress/permalinks';
+import { EVENT_TYPE, EventRows } from '../../events/write/event-rows';
 import { MODIFIED_FIELDS, settleScheduledStatus } from '../../wordpress/posts.store';
 import { SiteNow } from '../../wordpress/site-clock';
 import { sanitizeTitle } from '../../wordpress/slugs';
 import { SeedEventInput } from './seed-data';
-
-export const EVENT_TYPE = 'tribe_events';
 
 /** What every event of a batch shares: the site settings, "now", the author and the term lookup. */
 export interface EventRowContext {
@@ -23,17 +22,6 @@ export interface EventRowContext {
   links: PostLinks;
   /** term_id → term_taxonomy_id, per taxonomy (unknown IDs are skipped, as the API does). */
   termTaxonomyIds: Map<string, Map<number, number>>;
-}
-
-/** The rows one event create writes, before its ID is known. */
-export interface EventRows {
-  /** `posts` columns except `guid` (set from the ID, as WordPress does). */
-  post: Record<string, SqlParam>;
-  /** Meta rows in the order the API writes them (values as stored). */
-  meta: [string, string][];
-  termTaxonomyIds: number[];
-  /** The date meta the TEC tables are written from. */
-  dates: EventDateMeta;
 }
 
 /**
@@ -113,9 +101,4 @@ export function eventRows(input: SeedEventInput, ctx: EventRowContext): EventRow
   meta.unshift([MODIFIED_FIELDS, maybeSerialize(modified)]);
 
   return { post, meta, termTaxonomyIds, dates: dates! };
-}
-
-/** The `guid` WordPress records right after insert: the permalink of the new post. */
-export function eventGuid(links: PostLinks, id: number, post: Record<string, SqlParam>): string {
-  return links.guid({ ID: id, post_type: EVENT_TYPE, post_status: String(post.post_status), post_name: String(post.post_name) });
 }

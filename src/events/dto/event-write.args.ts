@@ -3,6 +3,7 @@ import { absoluteUrl, imageReference, StringifyScalars, writableStatus } from '.
 import { because, notEmpty } from '../../rest/params/arg-checks';
 import { ArgSpec, RestArg } from '../../rest/params/rest-arg.decorator';
 import { isTimeInput, isValidTimezoneInput } from '../../dates';
+import { SCOPE_ARG, SeriesScope } from './series-scope.arg';
 
 const time = because((v: string) => v !== '' && isTimeInput(v), 'is not a date or time');
 const timezone = because((v: string) => v === '' || isValidTimezoneInput(v), 'is not a known time zone (use a name such as Europe/Paris, or UTC+2)');
@@ -87,6 +88,12 @@ function eventWriteArgs(required: boolean) {
     @RestArg(list('The event tags: IDs, slugs or names')) tags?: unknown[] | null;
     @RestArg(list('The event venue: an ID, an {id} object or a venue to create')) venue?: unknown[] | null;
     @RestArg(list('The event organizers: IDs, {id} objects or organizers to create')) organizer?: unknown[] | null;
+    // Issue #24: checked by the planner against the event's dates (docs/recurring-events.md "API").
+    @RestArg({
+      type: 'object',
+      description: 'Makes the event a series: {"rrule": RFC 5545 RRULE text, "exdate": [dates left out], "rdate": [dates added]}, dates in the event time zone',
+    })
+    recurrence?: Record<string, unknown>;
   }
   return EventWriteArgs;
 }
@@ -99,7 +106,9 @@ export class EventCreateArgs extends eventWriteArgs(true) {}
  * parameter is ignored: it never changes `post_password` (events.md §4.11), and the answer of a write
  * is not subject to the read credentials. On the by-slug routes a body `slug` renames (Q13 DEVIATE).
  */
-export class EventUpdateArgs extends eventWriteArgs(false) {}
+export class EventUpdateArgs extends eventWriteArgs(false) {
+  @RestArg(SCOPE_ARG) scope?: SeriesScope;
+}
 
 /** `POST|PUT|PATCH /events/{id}`: the plugin also declares the read `password` there (after `id`); it is ignored. */
 export class EventUpdateByIdArgs extends EventUpdateArgs {

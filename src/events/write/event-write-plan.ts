@@ -12,6 +12,7 @@ import { PreparedCost, prepareEventCost } from '../cost';
 import { DateInputError, PreparedEventDates, prepareEventDates, preparePublicationDates, StoredEventDates } from '../../dates';
 import { EventCreateArgs, EventUpdateArgs, RawEventParams, suppliedParam } from '../dto/event-write.args';
 import { EVENT_TAXONOMIES, termItems } from './event-terms';
+import { planSeries, SeriesPlan, seriesTiming, storedTiming } from '../series/series-plan';
 
 export type EventWriteArgs = EventCreateArgs | EventUpdateArgs;
 
@@ -34,6 +35,8 @@ export interface EventWritePlan {
   terms: Map<string, string[]>;
   venue: LinkPlan;
   organizer: LinkPlan;
+  /** `recurrence` checked against the event's dates and expanded (issue #24); absent when not supplied. */
+  series?: SeriesPlan;
 }
 
 function first(meta: PostMeta, key: string): string | undefined {
@@ -104,6 +107,8 @@ export class EventWritePlanner {
       if (items) terms.set(taxonomy, items);
       else invalid[param] = `${param} must list IDs, slugs or names (texts or numbers).`;
     }
+    const series = supplied('recurrence') && eventDates ? this.series(raw.recurrence, eventDates, storedMeta, clock.now().ms) : undefined;
+    if (typeof series === 'string') invalid.recurrence = series;
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
 
     const cost = given<string[]>('cost');
@@ -116,7 +121,16 @@ export class EventWritePlanner {
       terms,
       venue: venue!,
       organizer: organizer!,
+      series: series as SeriesPlan | undefined,
     };
+  }
+
+  /** The rule against the event's dates as the write leaves them (new ones, else the stored ones). */
+  private series(input: unknown, prepared: PreparedEventDates, storedMeta: PostMeta | undefined, nowMs: number): SeriesPlan | string | undefined {
+    const stored = storedMeta && storedTiming(storedMeta);
+    const allDay = prepared.allDay === undefined ? (stored?.allDay ?? false) : prepared.allDay === '1';
+    const timing = prepared.dates ? seriesTiming(prepared.dates, allDay) : stored;
+    return timing ? planSeries(input, timing, nowMs) : undefined;
   }
 
   /** `multiDayCutoff` of the TEC settings (formats.md §1.6). */

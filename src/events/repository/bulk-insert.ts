@@ -1,4 +1,4 @@
-import { placeholders, Sql, SqlParam } from '../../../database/sql';
+import { placeholders, Sql, SqlParam } from '../../database/sql';
 
 /** Stays under SQLite's 32766 bound variables and keeps MySQL statements well below max_allowed_packet. */
 const MAX_PARAMS = 30_000;

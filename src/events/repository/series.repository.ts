@@ -1,0 +1,61 @@
+import { placeholders, Sql } from '../../database/sql';
+
+/** The occurrences of a series that are not in the trash: how many, the first and the last start. */
+export interface SeriesStats {
+  occurrences: number;
+  first: string;
+  last: string;
+}
+
+/** One occurrence of a series as a rule change matches it: its post, status and start. */
+export interface OccurrencePost {
+  id: number;
+  status: string;
+  start: string;
+}
+
+/**
+ * The SQL of series (docs/recurring-events.md): each occurrence is a `tribe_events` post whose
+ * `post_parent` is the series' first event.
+ */
+export class SeriesRepository {
+  /** `db.sql`: its statements follow the open transaction (src/database/sql.ts). */
+  constructor(private readonly sql: Sql) {}
+
+  /** Per first event, its series' occurrences (itself included) outside the trash: one query for any number of series. */
+  async stats(parentIds: readonly number[]): Promise<Map<number, SeriesStats>> {
+    if (!parentIds.length) return new Map();
+    const sql = this.sql;
+    const rows = await sql.rows<{ series: number; n: number; first: string; last: string }>(
+      `SELECT CASE WHEN p.post_parent = 0 THEN p.ID ELSE p.post_parent END AS series, COUNT(*) AS n, MIN(m.meta_value) AS first, MAX(m.meta_value) AS last
+         FROM ${sql.table('posts')} p
+         JOIN ${sql.table('postmeta')} m ON m.post_id = p.ID AND m.meta_key = '_EventStartDate'
+        WHERE (p.ID IN (${placeholders(parentIds)}) OR p.post_parent IN (${placeholders(parentIds)}))
+          AND p.post_type = 'tribe_events' AND p.post_status <> 'trash'
+        GROUP BY CASE WHEN p.post_parent = 0 THEN p.ID ELSE p.post_parent END`,
+      [...parentIds, ...parentIds],
+    );
+    return new Map(rows.map((r) => [Number(r.series), { occurrences: Number(r.n), first: r.first, last: r.last }]));
+  }
+
+  /** The later occurrences of a series (children of its first event), any status, by start. */
+  async children(parentId: number): Promise<OccurrencePost[]> {
+    const sql = this.sql;
+    const rows = await sql.rows<{ ID: number; post_status: string; start: string | null }>(
+      `SELECT p.ID, p.post_status, m.meta_value AS start
+         FROM ${sql.table('posts')} p
+         LEFT JOIN ${sql.table('postmeta')} m ON m.post_id = p.ID AND m.meta_key = '_EventStartDate'
+        WHERE p.post_parent = ? AND p.post_type = 'tribe_events'
+        ORDER BY m.meta_value, p.ID`,
+      [parentId],
+    );
+    return rows.map((r) => ({ id: Number(r.ID), status: r.post_status, start: r.start ?? '' }));
+  }
+
+  /** Moves occurrences under another first event (a series split at an occurrence). */
+  async reparent(ids: readonly number[], parentId: number): Promise<void> {
+    if (!ids.length) return;
+    const sql = this.sql;
+    await sql.run(`UPDATE ${sql.table('posts')} SET post_parent = ? WHERE ID IN (${placeholders(ids)})`, [parentId, ...ids]);
+  }
+}

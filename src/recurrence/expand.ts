@@ -1,0 +1,63 @@
+/** Materialises a validated rule into occurrences (docs/recurring-events.md "Limits"). */
+import { UTC_ZONE, WallTime, formatUtc, formatWall, instantToWall, isStorableWall, parseStoredWall, wallToInstant, wallToMs } from '../dates';
+import { ruleStarts } from './engine';
+import { HORIZON_MONTHS, MAX_OCCURRENCES } from './limits';
+import { Occurrence, Parsed, RecurrenceRule } from './types';
+import { shiftWall } from './walls';
+
+export interface Expansion {
+  occurrences: Occurrence[];
+  /** For an endless rule, the wall time up to which it was materialised (to extend later); else null. */
+  horizon: string | null;
+}
+
+const wall = (text: string) => parseStoredWall(text) as WallTime;
+
+/** The horizon of an endless rule: HORIZON_MONTHS after `nowMs`, on the event's wall clock. */
+export function horizonFor(rule: RecurrenceRule, nowMs: number): string {
+  const now = instantToWall(rule.zone, nowMs);
+  // Months past December (and February 29 in a common year) overflow like every wall-time sum here.
+  return formatWall(instantToWall(UTC_ZONE, wallToMs({ ...now, month: now.month + HORIZON_MONTHS })));
+}
+
+/**
+ * Every occurrence of the series, first event included, sorted by start: the rule's starts (up to
+ * UNTIL, COUNT or, for an endless rule, the horizon after `nowMs`), plus the rdates, less the
+ * exdates. Each keeps the first event's wall-clock length, so 10:00–12:00 stays 10:00–12:00 local
+ * on both sides of a DST change. More than MAX_OCCURRENCES is a problem naming the limit.
+ */
+export function expandRecurrence(rule: RecurrenceRule, nowMs: number): Parsed<Expansion> {
+  const { timing, zone } = rule;
+  const endless = rule.count === undefined && rule.untilMs === undefined;
+  const horizon = endless ? horizonFor(rule, nowMs) : null;
+  // UNTIL is an instant: the floating bound is a day past its wall time, the exact cut is below.
+  const lastWall = rule.untilMs !== undefined ? formatWall(shiftWall(instantToWall(zone, rule.untilMs), 86_400_000)) : horizon;
+  const cap = MAX_OCCURRENCES + rule.exdates.length + 1;
+  const fromRule = new Set(
+    ruleStarts(rule.parts, timing.start, lastWall, cap).filter((s) => rule.untilMs === undefined || wallToInstant(zone, wall(s)) <= rule.untilMs),
+  );
+  const kept = [...new Set([...fromRule, ...rule.rdates])].filter((s) => !rule.exdates.includes(s) && !rule.exdates.includes(s.slice(0, 10))).sort();
+  if (kept.length > MAX_OCCURRENCES) {
+    const within = endless ? ` within the ${HORIZON_MONTHS / 12}-year horizon of an endless rule` : '';
+    const message = `The series would have more than ${MAX_OCCURRENCES.toLocaleString('en-US')} occurrences${within} (the limit): use COUNT, an earlier UNTIL or a longer INTERVAL.`;
+    return { ok: false, problems: [{ part: 'rrule', message }] };
+  }
+  const length = wallToMs(wall(timing.end)) - wallToMs(wall(timing.start));
+  const occurrences: Occurrence[] = [];
+  for (const start of kept) {
+    const end = shiftWall(wall(start), length);
+    if (!isStorableWall(end)) return { ok: false, problems: [{ part: 'rrule', message: `The occurrence starting ${start} would end after the year 9999.` }] };
+    const startMs = wallToInstant(zone, wall(start));
+    const endMs = wallToInstant(zone, end);
+    // A start skipped by a DST change is read like every event date (02:30 → 03:30), so store what it reads as.
+    occurrences.push({
+      start: formatWall(instantToWall(zone, startMs)),
+      end: formatWall(instantToWall(zone, endMs)),
+      startUtc: formatUtc(startMs),
+      endUtc: formatUtc(endMs),
+      duration: Math.max(0, Math.round((endMs - startMs) / 1000)),
+      added: !fromRule.has(start),
+    });
+  }
+  return { ok: true, value: { occurrences, horizon } };
+}
