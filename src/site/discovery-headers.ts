@@ -6,6 +6,7 @@
  */
 import type { PageSubject } from './site-pages.service';
 import type { SiteFacts } from './site-facts';
+import { monthDays } from './pages/month-grid';
 import { icalUrl } from './pages/parts';
 
 /** `X-TEC-API-ROOT` of a page. */
@@ -35,6 +36,10 @@ export function restUrlOf(subject: PageSubject, site: SiteFacts): string {
       return `${site.restBase}/categories/${subject.term.id}`;
     case 'tag':
       return `${site.restBase}/tags/${subject.term.id}`;
+    case 'month': {
+      const { first, last } = monthDays(subject.month);
+      return `${site.restBase}/events?start_date=${first}&end_date=${last}`;
+    }
     default:
       return `${site.restBase}/events`;
   }

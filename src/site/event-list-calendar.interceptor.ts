@@ -4,7 +4,7 @@ import { from, mergeMap, Observable } from 'rxjs';
 import { EventsController } from '../events/events.controller';
 import { representationOf } from '../rest/representation';
 import { requestContextOf, RestRequest } from '../rest/request-context';
-import { calendarAnswer } from './site-answers';
+import { SiteCalendar } from './site-calendar';
 import { SiteFactsReader } from './site-facts';
 
 /**
@@ -16,7 +16,10 @@ import { SiteFactsReader } from './site-facts';
  */
 @Injectable()
 export class EventListCalendarInterceptor implements NestInterceptor {
-  constructor(private readonly facts: SiteFactsReader) {}
+  constructor(
+    private readonly facts: SiteFactsReader,
+    private readonly calendar: SiteCalendar,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getHandler() !== EventsController.prototype.list) return next.handle();
@@ -24,11 +27,12 @@ export class EventListCalendarInterceptor implements NestInterceptor {
     const res = context.switchToHttp().getResponse<Response>();
     res.vary('Accept');
     if (representationOf(req.headers.accept) !== 'calendar') return next.handle();
+    const ctx = requestContextOf(req);
     return next
       .handle()
       .pipe(
         mergeMap((envelope: { events: Record<string, unknown>[] }) =>
-          from(this.facts.read(requestContextOf(req).origin).then((site) => calendarAnswer(res, envelope.events, site))),
+          from(this.facts.read(ctx.origin).then((site) => this.calendar.answer(res, envelope.events, site, ctx))),
         ),
       );
   }

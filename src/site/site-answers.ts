@@ -5,17 +5,20 @@ import { RestError } from '../rest/rest-error';
 import { RequestContext, requestContextOf, RestRequest } from '../rest/request-context';
 import { SerializedAnswer } from '../rest/serialized-answer';
 import { discoveryHeaders, pageLinks, restUrlOf } from './discovery-headers';
-import { calendarEvent, plainText } from './ical/calendar-event';
-import { feedFileName, icalendar } from './ical/icalendar';
-import { eventMain } from './pages/event-page';
+import { plainText } from './ical/calendar-event';
+import { eventMain, SeriesLine } from './pages/event-page';
+import { dayOf } from './pages/event-when';
+import { describeRecurrence } from '../recurrence';
+import { SeriesReader } from './series/series-reader';
 import { htmlDocument } from './pages/html';
 import { archiveMain, homeMain, linkedMain, ListingOptions, notFoundMain, termMain } from './pages/listing-pages';
-import { name } from './pages/parts';
+import { CalendarMonth, gridDays, monthMain, monthParam, monthTitle } from './pages/month-grid';
+import { name, withParam } from './pages/parts';
+import { SiteCalendar } from './site-calendar';
 import { SiteFacts, SiteFactsReader } from './site-facts';
 import { EventFilter, PageSubject, SitePagesService } from './site-pages.service';
 
 export const HTML_CONTENT_TYPE = 'text/html; charset=UTF-8';
-export const ICAL_CONTENT_TYPE = 'text/calendar; charset=UTF-8';
 
 /**
  * The pages' own Content-Security-Policy (helmet's other headers stay): no script at all, styles
@@ -65,16 +68,18 @@ export class SiteAnswers {
     private readonly pages: SitePagesService,
     private readonly facts: SiteFactsReader,
     private readonly config: AppConfig,
+    private readonly calendar: SiteCalendar,
+    private readonly series: SeriesReader,
   ) {}
 
-  async answer(req: RestRequest, res: Response, subjectOf: (ctx: RequestContext) => Promise<PageSubject>): Promise<SerializedAnswer> {
+  async answer(req: RestRequest, res: Response, subjectOf: (ctx: RequestContext, site: SiteFacts) => Promise<PageSubject>): Promise<SerializedAnswer> {
     if (!this.config.sitePages) throw RestError.noRoute();
     const ctx = requestContextOf(req);
     const site = await this.facts.read(ctx.origin);
     if (req.method === 'POST') res.setHeader('Cache-Control', 'no-store'); // it answers a password
     let subject: PageSubject;
     try {
-      subject = await subjectOf(ctx);
+      subject = await subjectOf(ctx, site);
     } catch (error) {
       if (!(error instanceof RestError) || error.status >= 500) throw error;
       return this.page(res, site, { kind: 'home' }, 'Page not found', notFoundMain(site.home), 404);
@@ -90,6 +95,7 @@ export class SiteAnswers {
     if (subject.kind === 'event') return String(subject.event.url);
     if (subject.kind === 'venue' || subject.kind === 'organizer') return String(subject.record.url);
     if (subject.kind === 'category' || subject.kind === 'tag') return subject.term.url;
+    if (subject.kind === 'month') return withParam(`${site.home}/events/month/`, 'month', monthParam(subject.month));
     return pageUrlOf(req, site);
   }
 
@@ -104,7 +110,13 @@ export class SiteAnswers {
           site,
           subject,
           name(subject.event.title),
-          eventMain(subject.event, { locked: subject.locked, home: site.home, pageUrl, wrongPassword }),
+          eventMain(subject.event, {
+            locked: subject.locked,
+            home: site.home,
+            pageUrl,
+            wrongPassword,
+            series: await this.seriesLine(subject.event, site, ctx),
+          }),
           200,
           subject.locked ? undefined : subject.event.json_ld,
         );
@@ -127,9 +139,37 @@ export class SiteAnswers {
         );
       case 'archive':
         return this.page(res, site, subject, 'Events', archiveMain(restUrl, await listing()));
+      case 'month': {
+        const { month } = subject;
+        const main = monthMain({
+          month,
+          viewUrl: `${site.home}/events/month/`,
+          restUrl,
+          today: site.today,
+          startOfWeek: site.startOfWeek,
+          events: await this.monthEvents(subject, site, ctx),
+        });
+        return this.page(res, site, subject, `Events in ${monthTitle(month)}`, main);
+      }
       default:
         return this.page(res, site, subject, plainText(site.name) || 'Events', homeMain(site, await listing()));
     }
+  }
+
+  /** The events of a month grid's days (the weeks around the month included). */
+  private monthEvents(subject: { month: CalendarMonth }, site: SiteFacts, ctx: RequestContext): Promise<Record<string, unknown>[]> {
+    const { first, last } = gridDays(subject.month, site.startOfWeek);
+    return this.pages.between(first, last, ctx);
+  }
+
+  /** How the event's series repeats, with its first event unless the page is that one (or the caller may not read it). */
+  private async seriesLine(event: Record<string, unknown>, site: SiteFacts, ctx: RequestContext): Promise<SeriesLine | undefined> {
+    const member = (await this.series.membership([Number(event.id)], site.timezone)).get(Number(event.id));
+    if (!member) return undefined;
+    const description = describeRecurrence(member.rule);
+    const first = member.seriesId === Number(event.id) ? undefined : await this.pages.readableEvent(member.seriesId, ctx);
+    if (!first) return { description };
+    return { description, first: { url: String(first.url), title: String(first.title), date: dayOf(String(first.start_date)) } };
   }
 
   private page(res: Response, site: SiteFacts, subject: PageSubject, title: string, main: string, status = 200, jsonLd?: unknown): SerializedAnswer {
@@ -145,21 +185,12 @@ export class SiteAnswers {
 
   private async feed(res: Response, subject: PageSubject, site: SiteFacts, ctx: RequestContext): Promise<SerializedAnswer> {
     for (const [header, value] of Object.entries(discoveryHeaders(subject, site))) res.setHeader(header, value);
-    const events = subject.kind === 'event' ? [subject.event] : await this.pages.upcoming(filterOf(subject), ctx);
-    return calendarAnswer(res, events, site);
+    const events =
+      subject.kind === 'event'
+        ? [subject.event]
+        : subject.kind === 'month'
+          ? await this.monthEvents(subject, site, ctx)
+          : await this.pages.upcoming(filterOf(subject), ctx);
+    return this.calendar.answer(res, events, site, ctx);
   }
-}
-
-/** An iCalendar answer of event representations, with the plugin's headers. */
-export function calendarAnswer(res: Response, events: Record<string, unknown>[], site: SiteFacts): SerializedAnswer {
-  const calendar = events.map((event) => calendarEvent(event, site)).filter((event) => event !== undefined);
-  res.setHeader(
-    'Content-Disposition',
-    `attachment; filename="${feedFileName(
-      plainText(site.name),
-      calendar.map((e) => e.id),
-    )}"`,
-  );
-  res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-  return new SerializedAnswer(ICAL_CONTENT_TYPE, icalendar(calendar, { name: plainText(site.name), home: site.home }));
 }

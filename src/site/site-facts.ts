@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { formatWall, instantToWall, zoneOrFallback } from '../dates';
 import { eventSiteSettings } from '../events/read/event-settings';
 import { OptionsStore } from '../wordpress/options.store';
 import { SiteService } from '../wordpress/site.service';
@@ -20,9 +21,13 @@ export interface SiteFacts {
   /** Site zone string and TEC's time-zone mode (how feeds write dates). */
   timezone: string;
   timezoneMode?: string;
+  /** WordPress's `start_of_week` (0 = Sunday … 6; 1, WordPress's default, when unset): the month grid's first column. */
+  startOfWeek: number;
+  /** Today's date in the site's zone, `YYYY-MM-DD`. */
+  today: string;
 }
 
-const OPTIONS = ['blogname', 'blogdescription', 'WPLANG', 'tribe_events_calendar_options', 'timezone_string', 'gmt_offset'];
+const OPTIONS = ['blogname', 'blogdescription', 'WPLANG', 'tribe_events_calendar_options', 'timezone_string', 'gmt_offset', 'start_of_week'];
 
 /** Reads the site facts once per request (the options come from the shared, version-checked option reads). */
 @Injectable()
@@ -37,6 +42,7 @@ export class SiteFactsReader {
     const [raw, home] = await Promise.all([this.options.getRaw(OPTIONS), this.site.publicBase(requestOrigin)]);
     const settings = eventSiteSettings(raw);
     const wplang = raw.get('WPLANG') ?? '';
+    const startOfWeek = Number(raw.get('start_of_week') ?? 1);
     return {
       name: raw.get('blogname') ?? '',
       description: raw.get('blogdescription') ?? '',
@@ -46,6 +52,8 @@ export class SiteFactsReader {
       restBase: `${home}${this.config.restRoot}${this.config.namespacePath}`,
       timezone: settings.timezone,
       timezoneMode: settings.timezoneMode,
+      startOfWeek: Number.isInteger(startOfWeek) && startOfWeek >= 0 && startOfWeek <= 6 ? startOfWeek : 1,
+      today: formatWall(instantToWall(zoneOrFallback(settings.timezone), Date.now())).slice(0, 10),
     };
   }
 }

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequestContext, RestRequest } from '../rest/request-context';
 import { RestError } from '../rest/rest-error';
+import { readMonth } from './pages/month-grid';
 import { SiteAnswers } from './site-answers';
 import { PageSubject, SitePagesService } from './site-pages.service';
 
@@ -30,6 +31,17 @@ export class SitePagesController {
   @Get('events')
   archive(@Req() req: RestRequest, @Res({ passthrough: true }) res: Response) {
     return this.answers.answer(req, res, async () => ({ kind: 'archive' }));
+  }
+
+  /** The month grid (`?month=YYYY-MM`, else the site's current month); a malformed month is the 404 page. */
+  @Get('events/month')
+  month(@Req() req: RestRequest, @Res({ passthrough: true }) res: Response) {
+    return this.answers.answer(req, res, async (_ctx, site) => {
+      const param = queryString(req.query.month);
+      const month = readMonth(param ?? site.today.slice(0, 7));
+      if (!month) throw new RestError('rest_invalid_param', 'month is not a month (YYYY-MM).', 404);
+      return { kind: 'month', month };
+    });
   }
 
   @Get('event/:slug')

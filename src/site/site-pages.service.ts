@@ -19,6 +19,7 @@ import { TermTaxonomy } from '../terms/term-taxonomy';
 import { TermsService } from '../terms/terms.service';
 import { VenuesService } from '../venues/venues.service';
 import { PostsStore } from '../wordpress/posts.store';
+import type { CalendarMonth } from './pages/month-grid';
 
 /** One page of events as a list shows it. */
 export interface EventPage {
@@ -33,10 +34,14 @@ export type PageSubject =
   | { kind: 'archive' }
   | { kind: 'event'; event: Representation; locked: boolean }
   | { kind: 'venue' | 'organizer'; record: Representation; title: string; locked: boolean }
-  | { kind: 'category' | 'tag'; term: EndpointTerm };
+  | { kind: 'category' | 'tag'; term: EndpointTerm }
+  | { kind: 'month'; month: CalendarMonth };
 
 /** How a page's events are filtered (the REST list's parameters). */
 export type EventFilter = Partial<Pick<EventListArgs, 'categories' | 'tags' | 'venue' | 'organizer'>>;
+
+/** The most events a month grid (and its feed) shows: a month busier than this is cut at the end. */
+export const MONTH_EVENTS = 500;
 
 /** Events of an archive's iCalendar feed: the plugin's count (TEC `iCal::$feed_default_export_count`). */
 export const FEED_EVENTS = 30;
@@ -84,6 +89,16 @@ export class SitePagesService {
     const [event] = (await this.events.list(args, ctx.caller, ctx.origin, ctx.credentials)).items;
     if (!event) throw new RestError('rest-event-not-found', 'The event is not listed.', 404);
     return { kind: 'event', event, locked: true };
+  }
+
+  /** The event as `GET /events/{id}` shows it to the caller; undefined when it may not read it (or its content is locked). */
+  async readableEvent(id: number, ctx: RequestContext): Promise<Representation | undefined> {
+    try {
+      return await this.events.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
+    } catch (error) {
+      if (error instanceof RestError && error.status < 500) return undefined;
+      throw error;
+    }
   }
 
   async venue(ref: RecordRef, ctx: RequestContext): Promise<PageSubject> {
@@ -137,16 +152,26 @@ export class SitePagesService {
     return { events: items, page: args.page, totalPages: Math.ceil(total / perPage) };
   }
 
-  /** The next FEED_EVENTS events of a list (several REST pages when MAX_PER_PAGE is smaller). */
-  async upcoming(filter: EventFilter, ctx: RequestContext): Promise<Representation[]> {
-    const perPage = Math.min(FEED_EVENTS, this.config.maxPerPage);
+  /** The next FEED_EVENTS events of a list. */
+  upcoming(filter: EventFilter, ctx: RequestContext): Promise<Representation[]> {
+    return this.collect(filter, FEED_EVENTS, ctx);
+  }
+
+  /** The events of the days `from` to `to` (`YYYY-MM-DD`, in the site's zone, as the list's window), at most MONTH_EVENTS. */
+  between(from: string, to: string, ctx: RequestContext): Promise<Representation[]> {
+    return this.collect({ start_date: `${from} 00:00:00`, end_date: `${to} 23:59:59` }, MONTH_EVENTS, ctx);
+  }
+
+  /** The first `limit` events of a list (several REST pages when MAX_PER_PAGE is smaller). */
+  private async collect(params: Record<string, unknown>, limit: number, ctx: RequestContext): Promise<Representation[]> {
+    const perPage = Math.min(limit, this.config.maxPerPage);
     const events: Representation[] = [];
-    for (let page = 1; events.length < FEED_EVENTS; page++) {
-      const args = await validated(EventListArgs, { ...filter, page, per_page: perPage });
+    for (let page = 1; events.length < limit; page++) {
+      const args = await validated(EventListArgs, { ...params, page, per_page: perPage });
       const { items, total } = await this.events.list(args, ctx.caller, ctx.origin, ctx.credentials);
       events.push(...items);
       if (page * perPage >= total || items.length === 0) break;
     }
-    return events.slice(0, FEED_EVENTS);
+    return events.slice(0, limit);
   }
 }

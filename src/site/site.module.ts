@@ -7,7 +7,9 @@ import { OrganizersModule } from '../organizers/organizers.module';
 import { TermsModule } from '../terms/terms.module';
 import { VenuesModule } from '../venues/venues.module';
 import { EventListCalendarInterceptor } from './event-list-calendar.interceptor';
+import { SeriesReader } from './series/series-reader';
 import { SiteAnswers } from './site-answers';
+import { SiteCalendar } from './site-calendar';
 import { SiteFactsReader } from './site-facts';
 import { SitePagesController } from './site-pages.controller';
 import { SitePagesService } from './site-pages.service';
@@ -22,7 +24,7 @@ import { isSitePagePath } from './site-paths';
 @Module({
   imports: [EventsModule, VenuesModule, OrganizersModule, TermsModule],
   controllers: [SitePagesController],
-  providers: [SitePagesService, SiteAnswers, SiteFactsReader, { provide: APP_INTERCEPTOR, useClass: EventListCalendarInterceptor }],
+  providers: [SitePagesService, SiteAnswers, SiteFactsReader, SiteCalendar, SeriesReader, { provide: APP_INTERCEPTOR, useClass: EventListCalendarInterceptor }],
 })
 export class SiteModule {
   constructor(paths: CacheablePaths, config: AppConfig) {

@@ -29,6 +29,10 @@ export interface CalendarEvent {
   categories: string[];
   organizer?: { name: string; email: string };
   image?: { url: string; type?: string };
+  /** A series' first event: its RRULE, EXDATE and RDATE lines, and the last year its occurrences reach (its VTIMEZONE's). */
+  rule?: { lines: string[]; lastYear: number };
+  /** A changed occurrence: the series' first event, whose UID it shares, and the start the rule gave it (RECURRENCE-ID). */
+  occurrenceOf?: { master: CalendarEvent; recurrenceId: WallTime };
 }
 
 /** The site settings the dates depend on. */

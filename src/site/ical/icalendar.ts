@@ -30,6 +30,12 @@ export function eventUid(event: CalendarEvent, host: string): string {
   return `${event.id}-${wallSeconds(event.start)}-${wallSeconds(event.end)}@${host}`;
 }
 
+/** RECURRENCE-ID: the start the series' rule gave an occurrence, in the series' own value type and zone. */
+function recurrenceId(master: CalendarEvent, start: CalendarEvent['start']): string {
+  if (master.allDay) return `RECURRENCE-ID;VALUE=DATE:${dateValue(start)}`;
+  return `RECURRENCE-ID;TZID=${paramValue(tzid(master.zone))}:${localDateTime(start)}`;
+}
+
 function vevent(event: CalendarEvent, host: string, now: number): string[] {
   const lines = ['BEGIN:VEVENT'];
   if (event.allDay) {
@@ -39,12 +45,16 @@ function vevent(event: CalendarEvent, host: string, now: number): string[] {
     const zone = paramValue(tzid(event.zone));
     lines.push(`DTSTART;TZID=${zone}:${localDateTime(event.start)}`, `DTEND;TZID=${zone}:${localDateTime(event.end)}`);
   }
+  if (event.rule) lines.push(...event.rule.lines);
+  const master = event.occurrenceOf?.master;
+  if (master) lines.push(recurrenceId(master, event.occurrenceOf!.recurrenceId));
   // DTSTAMP follows the modification time, as the plugin's does: the same data gives the same bytes.
   const stamp = event.modifiedMs ?? event.createdMs ?? now;
   lines.push(`DTSTAMP:${utcDateTime(stamp)}`);
   if (event.createdMs !== undefined) lines.push(`CREATED:${utcDateTime(event.createdMs)}`);
   if (event.modifiedMs !== undefined) lines.push(`LAST-MODIFIED:${utcDateTime(event.modifiedMs)}`);
-  lines.push(`UID:${eventUid(event, host)}`, `SUMMARY:${text(event.summary)}`);
+  // A changed occurrence shares its series' UID (RFC 5545 §3.8.4.4).
+  lines.push(`UID:${eventUid(master ?? event, host)}`, `SUMMARY:${text(event.summary)}`);
   const description = event.locked ? PROTECTED_DESCRIPTION : event.description;
   if (description) lines.push(`DESCRIPTION:${text(description)}`);
   if (event.url) lines.push(`URL:${event.url}`);
@@ -57,6 +67,9 @@ function vevent(event: CalendarEvent, host: string, now: number): string[] {
   return lines;
 }
 
+/** How many years a series' VTIMEZONE covers at most (1,000 yearly occurrences would be centuries). */
+const MAX_SERIES_YEARS = 100;
+
 /** The VTIMEZONEs of the zones timed events use, each covering their years and one either side. */
 function timezones(events: readonly CalendarEvent[]): string[] {
   const byZone = new Map<string, { zone: CalendarEvent['zone']; years: Set<number> }>();
@@ -68,6 +81,9 @@ function timezones(events: readonly CalendarEvent[]): string[] {
     // A long event covers the years around its start and its end, never a span of centuries.
     for (let year = event.start.year - 1; year <= Math.min(event.end.year, event.start.year + 10) + 1; year++) entry.years.add(year);
     for (let year = event.end.year - 1; year <= event.end.year + 1; year++) entry.years.add(year);
+    // A series' VTIMEZONE reaches its last occurrence (a series holds at most MAX_OCCURRENCES).
+    const last = Math.min(event.rule?.lastYear ?? 0, event.start.year + MAX_SERIES_YEARS);
+    for (let year = event.end.year + 2; year <= last + 1; year++) entry.years.add(year);
   }
   return [...byZone.values()].flatMap(({ zone, years }) => vtimezone(zone, years));
 }

@@ -12,6 +12,18 @@ const day = (w: WallTime) => DAY.format(wallToMs(w));
 const time = (w: WallTime) => TIME.format(wallToMs(w));
 const sameDay = (a: WallTime, b: WallTime) => a.year === b.year && a.month === b.month && a.day === b.day;
 
+/** `Tuesday, February 2, 2027` of a stored wall time (empty when it is not one). */
+export function dayOf(stored: string): string {
+  const wall = parseStoredWall(stored);
+  return wall ? day(wall) : '';
+}
+
+/** `10:00 AM` of a stored wall time (empty when it is not one). */
+export function timeOf(stored: string): string {
+  const wall = parseStoredWall(stored);
+  return wall ? time(wall) : '';
+}
+
 function timeElement(local: unknown, zone: unknown, text: string, allDay: boolean): string {
   const stamp = allDay ? String(local).slice(0, 10) : jsonLdDate(String(local), zoneOrFallback(typeof zone === 'string' ? zone : null));
   return `<time datetime="${esc(stamp)}">${esc(text)}</time>`;
