@@ -6,6 +6,7 @@ import { AppConfig } from './config/app-config';
 import { validateEnvironment } from './config/environment';
 import { checkDatabase, listenFailure, StartupError } from './database/preflight';
 import { installGracefulShutdown } from './health/graceful-shutdown';
+import { consoleDestination } from './logging/console-destination';
 
 /** Fails with one clear line when the port cannot be listened on, before anything else starts. */
 function checkPort(host: string, port: number): Promise<void> {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const env = validateEnvironment(process.env);
   await checkPort(env.HOST, env.PORT);
   await checkDatabase(env.DATABASE_URL);
-  const app = await createApp();
+  const app = await createApp({}, [], { logDestination: consoleDestination(env.LOG_FORMAT) });
   const config = app.get(AppConfig);
   const logger = new Logger('Main');
   installGracefulShutdown(app, { timeoutMs: config.shutdownTimeoutMs, logger });

@@ -3,10 +3,15 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, valida
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** The shortest password the service takes: ADMIN_PASSWORD's minimum, and the CLI's `--password` (issue #22). */
+export const MIN_PASSWORD_LENGTH = 12;
 
 /**
  * Every environment variable the service reads, with its default. Validated once at boot;
@@ -19,6 +24,15 @@ export class Environment {
     message: 'DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/database',
   })
   DATABASE_URL = 'sqlite:./data/events.sqlite';
+
+  /**
+   * The password of a MySQL DATABASE_URL, given apart and taken as it is (no URL encoding): it wins over
+   * the URL's own, so a password holding `@ / # ?` needs no escaping (docker/docker-compose.yml).
+   */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  DATABASE_PASSWORD?: string;
 
   /**
    * Read replicas of a MySQL DATABASE_URL: empty, or a comma list of URLs of the same form. Anonymous
@@ -80,7 +94,9 @@ export class Environment {
   /** Becomes an application password of ADMIN_USER; WordPress strips every non-alphanumeric character. */
   @IsOptional()
   @Transform(emptyToUndefined)
-  @Matches(/^[A-Za-z0-9 ]{12,}$/, { message: 'ADMIN_PASSWORD must be at least 12 letters or digits (spaces allowed)' })
+  @Matches(new RegExp(`^[A-Za-z0-9 ]{${MIN_PASSWORD_LENGTH},}$`), {
+    message: `ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} letters or digits (spaces allowed)`,
+  })
   ADMIN_PASSWORD?: string;
 
   @Transform(toInt)
@@ -91,6 +107,10 @@ export class Environment {
 
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'log';
+
+  /** `auto`: readable lines when stdout is a terminal, JSON lines otherwise (pipes, containers, files). */
+  @IsIn(LOG_FORMATS, { message: `LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}` })
+  LOG_FORMAT: LogFormat = 'auto';
 
   /** Failed Basic logins one client IP may make per window before it gets 429; 0 turns the throttle off. */
   @Transform(toInt)
@@ -214,7 +234,7 @@ export class Environment {
 
 /** Validates raw variables (process.env plus overrides); throws one error naming every bad variable. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
-  const known = Object.keys(new Environment()).concat(['SITE_URL', 'ADMIN_USER', 'ADMIN_PASSWORD']);
+  const known = Object.keys(new Environment()).concat(['SITE_URL', 'ADMIN_USER', 'ADMIN_PASSWORD', 'DATABASE_PASSWORD']);
   const picked = Object.fromEntries(Object.entries(raw).filter(([k]) => known.includes(k)));
   const env = plainToInstance(Environment, picked, { exposeDefaultValues: true });
   const errors = validateSync(env);
@@ -228,5 +248,16 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.DATABASE_REPLICA_URLS !== '' && env.DATABASE_URL.startsWith('sqlite:')) {
     throw new Error('Invalid configuration:\n  DATABASE_REPLICA_URLS needs a mysql:// DATABASE_URL (SQLite runs as a single instance)');
   }
+  if (env.DATABASE_PASSWORD !== undefined) {
+    if (env.DATABASE_URL.startsWith('sqlite:')) throw new Error('Invalid configuration:\n  DATABASE_PASSWORD needs a mysql:// DATABASE_URL');
+    env.DATABASE_URL = withPassword(env.DATABASE_URL, env.DATABASE_PASSWORD);
+  }
   return env;
+}
+
+/** The URL with `password` as its own, percent-encoded (src/database/data-source-options.ts decodes it). */
+function withPassword(databaseUrl: string, password: string): string {
+  const url = new URL(databaseUrl);
+  url.password = encodeURIComponent(password);
+  return url.toString();
 }

@@ -3,6 +3,12 @@ import type { Logger } from 'pino';
 
 type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
+/**
+ * Nest's start-up inventory (one line per module and per route, some 80 in all) is for debugging: at
+ * info it buries the lines that matter, such as the first run's administrator password.
+ */
+const INVENTORY_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
 /** Nest's own messages (bootstrap, Logger instances) as pino JSON lines with their `context`. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
@@ -17,7 +23,7 @@ export class PinoNestLogger implements LoggerService {
     this.write('warn', message, params);
   }
   log(message: unknown, ...params: unknown[]) {
-    this.write('info', message, params);
+    this.write(INVENTORY_CONTEXTS.has(params[params.length - 1] as string) ? 'debug' : 'info', message, params);
   }
   debug(message: unknown, ...params: unknown[]) {
     this.write('debug', message, params);

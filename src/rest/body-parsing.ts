@@ -2,8 +2,10 @@ import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { RestRequest } from './request-context';
+import { RestError } from './rest-error';
 
-const BODY_LIMIT = '1mb';
+/** The largest request body (JSON, form) and uploaded file the service reads. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 const JSON_MAX_DEPTH = 512;
 
 /*
@@ -12,11 +14,25 @@ const JSON_MAX_DEPTH = 512;
  * stage, after routing, as WordPress does (rest_invalid_json) rather than by the parser.
  */
 
-export const jsonBodyAsText = bodyParser.text({ type: ['application/json', 'application/*+json'], limit: BODY_LIMIT });
+export const jsonBodyAsText = bodyParser.text({ type: ['application/json', 'application/*+json'], limit: BODY_LIMIT_BYTES });
 
-export const formBody = bodyParser.urlencoded({ extended: true, limit: BODY_LIMIT, parameterLimit: 1000 });
+export const formBody = bodyParser.urlencoded({ extended: true, limit: BODY_LIMIT_BYTES, parameterLimit: 1000 });
 
-export const multipartBody = multer({ limits: { fileSize: 1024 * 1024, fields: 1000 } }).any();
+const multerBody = multer({ limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, fields: 1000 } }).any();
+
+/** Multipart bodies; a file or field over the limit is the same 413 as a JSON or form body over it. */
+export function multipartBody(req: Request, res: Response, next: NextFunction) {
+  multerBody(req, res, (error?: unknown) => {
+    const code = (error as { code?: string } | undefined)?.code;
+    next(code === 'LIMIT_FILE_SIZE' || code === 'LIMIT_FIELD_VALUE' ? bodyTooLarge() : error);
+  });
+}
+
+/** 413 naming the limit, so that a client knows how much to cut (`limit`: the parser's, in bytes). */
+export function bodyTooLarge(limit = BODY_LIMIT_BYTES): RestError {
+  const size = limit % (1024 * 1024) === 0 ? `${limit / (1024 * 1024)} MB` : limit % 1024 === 0 ? `${limit / 1024} KB` : `${limit} bytes`;
+  return new RestError('rest_payload_too_large', `The request body is too large: the limit is ${size}.`, 413);
+}
 
 /** Keeps a malformed JSON body as an error to report at the parameter stage (after routing). */
 export function parseJsonLeniently(req: Request, _res: Response, next: NextFunction) {

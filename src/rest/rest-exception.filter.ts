@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DATABASE_UNAVAILABLE, databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../database/database-errors';
+import { bodyTooLarge } from './body-parsing';
 import { shapeAnswer } from './global-params';
 import { JSON_CONTENT_TYPE } from './json-express.adapter';
 import { RestError } from './rest-error';
@@ -9,7 +10,7 @@ import { RestError } from './rest-error';
 function fromHttpException(error: HttpException): RestError {
   const status = error.getStatus();
   if (status === 404 || status === 405) return RestError.noRoute();
-  if (status === 413) return new RestError('rest_payload_too_large', 'The request body is too large.', 413);
+  if (status === 413) return bodyTooLarge();
   if (status === 415) return new RestError('rest_unsupported_media_type', 'Unsupported request body type.', 415);
   if (status < 500) return new RestError('rest_bad_request', 'The request could not be understood.', status);
   return RestError.internal();
@@ -42,7 +43,7 @@ export class RestExceptionFilter implements ExceptionFilter {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Errors raised by body parsers (size limit, encoding) carry a 4xx status of their own.
       return status === 413
-        ? new RestError('rest_payload_too_large', 'The request body is too large.', 413)
+        ? bodyTooLarge((exception as { limit?: number }).limit)
         : new RestError('rest_bad_request', 'The request body could not be read.', status);
     }
     if (isDatabaseUnavailable(exception)) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { basic, startTestApp, TestApp } from '../support/test-app';
+import { parseCalendar } from '../support/icalendar';
+import { basic, BASE, startTestApp, TestApp } from '../support/test-app';
 
 // Issue #18: the README's quick start and first calls work as written. The first calls are read from
 // the README itself and sent, in order, to a fresh service, whose answers must be the ones printed
@@ -91,6 +92,8 @@ describe('the README', () => {
   describe('first calls, run as written on a fresh service', () => {
     let t: TestApp;
     let printed = '';
+    /** `$AUTH` and `$API`, as the README sets them, with the password the start printed. */
+    const variables: Record<string, string> = {};
     beforeAll(async () => {
       // As the quick start: no ADMIN_USER, no SITE_URL (links follow the host the calls go to).
       const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -117,7 +120,6 @@ describe('the README', () => {
       const password = /application password\n\n {4}([A-Za-z0-9]{24})\n/.exec(printed)![1];
       const all = blocks(section('First calls'));
       const [, setup] = all[0];
-      const variables: Record<string, string> = {};
       for (const line of setup.split('\n')) {
         const [name, value] = line.split('=', 2);
         variables[name] = shellWords(value, variables)[0];
@@ -138,6 +140,26 @@ describe('the README', () => {
         const res = await (call.body === undefined ? req : req.send(call.body));
         expect({ command, body: res.body as unknown }).toEqual({ command, body: JSON.parse(answer) });
       }
+    });
+
+    it('the calendar file of the same list holds the event (parsed as a calendar application would)', async () => {
+      const [, command] = /`(curl -s -H 'Accept: text\/calendar' [^`]+)`/.exec(section('First calls'))!;
+      const call = curlCall(shellWords(command, variables));
+      let req = t.http.get(call.url.slice(ORIGIN.length)).set('Host', 'localhost:3000');
+      for (const [name, value] of call.headers) req = req.set(name, value);
+      const res = await req.expect(200);
+      expect(res.headers['content-type']).toBe('text/calendar; charset=UTF-8');
+      const events = parseCalendar(res.text).events.map((e) => [e.summary, e.startUtc, e.url]);
+      expect(events).toEqual([['Jazz on the River', '2031-06-21T18:00:00.000Z', 'http://localhost:3000/event/jazz-on-the-river/']]);
+    });
+
+    it('surprises: category and tag lists hide empty terms unless hide_empty=false, as the README says', async () => {
+      expect(section('Behaviours that surprise (as the plugin does them)')).toContain('`hide_empty`');
+      const login = variables.AUTH.split(':');
+      await t.http.post(`${BASE}/tags`).set('Authorization', basic(login[0], login[1])).send({ name: 'Unused' }).expect(201);
+      const names = async (query: string) => ((await t.http.get(`${BASE}/tags${query}`).expect(200)).body.tags as { name: string }[]).map((tag) => tag.name);
+      expect(await names('')).toEqual(['Outdoor']);
+      expect((await names('?hide_empty=false')).sort()).toEqual(['Outdoor', 'Unused']);
     });
   });
 });
