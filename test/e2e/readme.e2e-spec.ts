@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCalendar } from '../support/icalendar';
@@ -149,8 +150,17 @@ describe('the README', () => {
       for (const [name, value] of call.headers) req = req.set(name, value);
       const res = await req.expect(200);
       expect(res.headers['content-type']).toBe('text/calendar; charset=UTF-8');
-      const events = parseCalendar(res.text).events.map((e) => [e.summary, e.startUtc, e.url]);
-      expect(events).toEqual([['Jazz on the River', '2031-06-21T18:00:00.000Z', 'http://localhost:3000/event/jazz-on-the-river/']]);
+      const parsed = parseCalendar(res.text);
+      expect(parsed.events.map((e) => [e.summary, e.startUtc, e.url])).toEqual([
+        ['Tuesday Swing', '2031-03-18T18:00:00.000Z', 'http://localhost:3000/event/tuesday-swing/'],
+        ['Jazz on the River', '2031-06-21T18:00:00.000Z', 'http://localhost:3000/event/jazz-on-the-river/'],
+      ]);
+      // The series is one repeating event: expanded as a calendar application would, its three Tuesdays.
+      const series = parsed.calendar.getAllSubcomponents('vevent').find((component) => component.getFirstPropertyValue('summary') === 'Tuesday Swing')!;
+      const dates = new ICAL.Event(series).iterator();
+      const starts: string[] = [];
+      for (let next = dates.next(); next; next = dates.next()) starts.push(new Date(next.toUnixTime() * 1000).toISOString());
+      expect(starts).toEqual(['2031-03-18T18:00:00.000Z', '2031-03-25T18:00:00.000Z', '2031-04-01T17:00:00.000Z']);
     });
 
     it('surprises: category and tag lists hide empty terms unless hide_empty=false, as the README says', async () => {
