@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { createServer } from 'node:net';
 import { createApp } from './app.factory';
 import { AppConfig } from './config/app-config';
+import { loadEnvFile } from './config/env-file';
 import { validateEnvironment } from './config/environment';
 import { checkDatabase, listenFailure, StartupError } from './database/preflight';
 import { installGracefulShutdown } from './health/graceful-shutdown';
@@ -18,6 +19,7 @@ function checkPort(host: string, port: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  loadEnvFile();
   const env = validateEnvironment(process.env);
   await checkPort(env.HOST, env.PORT);
   await checkDatabase(env.DATABASE_URL);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { UsersService } from '../auth/users.service';
+import { loadEnvFile } from '../config/env-file';
 import { validateEnvironment } from '../config/environment';
 import { checkDatabase } from '../database/preflight';
 import { commandOf, runCommand, UsageError, USAGE } from './commands';
@@ -18,6 +19,7 @@ async function main(): Promise<number> {
     console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
+  loadEnvFile();
   const env = validateEnvironment(process.env);
   await checkDatabase(env.DATABASE_URL);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(), { logger: ['error'], abortOnError: false });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +63,21 @@ describe('start-up failures and the command line, on the built service', () => {
         .map((line) => line.trim().split(':')[0])
         .sort(),
     ).toEqual(['LOG_LEVEL', 'PORT']);
+  });
+
+  it('the service and the CLI read ./.env before their start-up checks (the environment still wins)', async () => {
+    const project = mkdtempSync(join(dir, 'dotenv-'));
+    writeFileSync(join(project, '.env'), 'PORT=eighty\nLOG_LEVEL=loud\n');
+    for (const entry of [SERVICE, CLI]) {
+      const run = await runBuilt(entry, entry === CLI ? ['users:list'] : [], {}, 30_000, project);
+      expect([entry, run.code]).toEqual([entry, 1]);
+      expect(run.stderr).toContain('Invalid configuration:');
+      expect(run.stderr).toMatch(/^\s*PORT:/m);
+      expect(run.stderr).toMatch(/^\s*LOG_LEVEL:/m);
+    }
+    const overridden = await runBuilt(SERVICE, [], { LOG_LEVEL: 'warn' }, 30_000, project);
+    expect(overridden.stderr).toMatch(/^\s*PORT:/m);
+    expect(overridden.stderr).not.toContain('LOG_LEVEL');
   });
 
   it('the CLI: --help, -h, help and `<command> --help` print the usage and exit 0, without a database', async () => {
