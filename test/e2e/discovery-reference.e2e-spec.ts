@@ -17,13 +17,13 @@ type Json = Record<string, unknown>;
 
 /**
  * Arguments the service adds to the plugin's routes (issue #16: geolocation without Events Calendar
- * Pro; issue #18: `force` on DELETE deletes for good). They must be documented; the comparison with
- * the plugin's answers ignores them.
+ * Pro; issue #18: `force` on DELETE deletes for good; issue #24: a series' `recurrence` and `scope`).
+ * They must be documented; the comparison with the plugin's answers ignores them.
  */
 const ADDITIONS: Record<string, string[]> = {
-  '/tribe/events/v1/events': ['geoloc_radius'],
-  '/tribe/events/v1/events/(?P<id>\\d+)': ['force'],
-  '/tribe/events/v1/events/by-slug/(?P<slug>[^/]+)': ['force'],
+  '/tribe/events/v1/events': ['geoloc_radius', 'recurrence'],
+  '/tribe/events/v1/events/(?P<id>\\d+)': ['force', 'recurrence', 'scope'],
+  '/tribe/events/v1/events/by-slug/(?P<slug>[^/]+)': ['force', 'recurrence', 'scope'],
   '/tribe/events/v1/venues': ['geo_lat', 'geo_lng'],
   '/tribe/events/v1/venues/(?P<id>\\d+)': ['geo_lat', 'geo_lng', 'force'],
   '/tribe/events/v1/venues/by-slug/(?P<slug>[^/]+)': ['geo_lat', 'geo_lng', 'force'],
@@ -89,8 +89,8 @@ describe('the namespace index and /doc against the plugin’s own answers (test/
       const added =
         ADDITIONS[`/tribe/events/v1${path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? '(?P<id>\\d+)' : '(?P<slug>[^/]+)'))}`] ?? [];
       const found = withoutAdditions(added, got.paths[path]);
-      // /doc documents the plugin's GET parameters only: the list's addition shows there.
-      if (path === '/events') expect(found).toEqual(['geoloc_radius']);
+      // The list's addition shows in /doc's GET parameters, a series' `recurrence` in the create body.
+      if (path === '/events') expect(found.sort()).toEqual(['geoloc_radius', 'recurrence']);
       expect({ path, data: got.paths[path] }).toEqual({ path, data: want.paths[path] });
     }
     expect({ ...got, paths: {} }).toEqual({ ...want, paths: {} });
