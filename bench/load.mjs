@@ -44,6 +44,15 @@ const single = (by, headers) => (req) => ({
   path: by === 'by-slug' ? `${EVENTS}/by-slug/${any(sample.slugs)}` : `${EVENTS}/${any(sample.ids)}`,
 });
 const create = (req) => ({ ...req, method: 'POST', path: EVENTS, headers: JSON_AUTH, body: eventBody('create') });
+/** Issue #24: a series of 100 weekly occurrences, from a start within the default window. */
+const SERIES_RULE = { rrule: 'FREQ=WEEKLY;COUNT=100' };
+const createSeries = (req) => ({
+  ...req,
+  method: 'POST',
+  path: EVENTS,
+  headers: JSON_AUTH,
+  body: JSON.stringify({ ...JSON.parse(eventBody('series')), recurrence: SERIES_RULE }),
+});
 const update = (req) => ({ ...req, method: 'PUT', path: `${EVENTS}/${any(sample.ids)}`, headers: JSON_AUTH, body: eventBody('update') });
 
 /** 95% reads (half the default list, half single events by ID), 5% `POST /events` as the administrator. */
@@ -60,7 +69,7 @@ let misses = 0;
 const miss = (req) => ({ ...req, path: `${scenario.path}${scenario.path.includes('?') ? '&' : '?'}bench_miss=${process.pid}-${++misses}` });
 /** One of the live site's URLs (bench/live-site.mjs). */
 const live = (req) => ({ ...req, path: any(sample.live) });
-const SETUP = { 'by-id': single('by-id', headers), 'by-slug': single('by-slug', headers), create, update, mixed, miss, live };
+const SETUP = { 'by-id': single('by-id', headers), 'by-slug': single('by-slug', headers), create, 'create-series': createSeries, update, mixed, miss, live };
 
 /**
  * Answers by status: 2xx, 503 with Retry-After, other 5xx (503 without it included), other non-2xx;

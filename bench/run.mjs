@@ -1,6 +1,6 @@
-// `npm run bench -- [--engine sqlite|mysql] [--events N] [--venues V] [--fixture] [--duration S] [--scenarios a,b]
+// `npm run bench -- [--engine sqlite|mysql] [--events N] [--series K [--occurrences M]] [--venues V] [--fixture] [--duration S] [--scenarios a,b]
 // [--connections 1,16] [--write-connections 1,4,16] [--overload-connections 300,1000] [--reuse] [--skip-build]`
-// (or BENCH_ENGINE, BENCH_EVENTS, BENCH_VENUES, BENCH_FIXTURE=1, BENCH_DURATION, BENCH_SCENARIOS, BENCH_CONNECTIONS,
+// (or BENCH_ENGINE, BENCH_EVENTS, BENCH_SERIES, BENCH_OCCURRENCES, BENCH_VENUES, BENCH_FIXTURE=1, BENCH_DURATION, BENCH_SCENARIOS, BENCH_CONNECTIONS,
 // BENCH_WRITE_CONNECTIONS, BENCH_OVERLOAD_CONNECTIONS, BENCH_REUSE=1, BENCH_SKIP_BUILD=1,
 // BENCH_MYSQL_URL=mysql://root@127.0.0.1:3306, BENCH_MYSQL_DATABASE=eca_bench (eca_bench_fixture with
 // --fixture; e.g. eca_bench_1m to keep a large seed apart); BENCH_NODE_OPTIONS adds node flags to the
@@ -16,6 +16,9 @@
 // table with the issue's targets and writes bench/results/<engine>-<N>-<time>.json.
 // --scenarios takes scenario names or groups: cached, auth, miss, uncached, cold, overload, geo, live-site, writes.
 // After a run of one size of a size pair (SQLite 10k / 100k), prints the ratio to the newest run of the other.
+// --series K seeds K weekly series of --occurrences M (default 100) instead of plain events (issue #24's
+// series-heavy site, bench/.data/bench-series-KxM.sqlite or eca_bench_series); its cold list is compared
+// with the newest plain run of K·M events (bench/size.mjs).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -39,6 +42,8 @@ const { values: flags } = parseArgs({
   options: {
     engine: { type: 'string', default: process.env.BENCH_ENGINE },
     events: { type: 'string', default: process.env.BENCH_EVENTS ?? '10000' },
+    series: { type: 'string', default: process.env.BENCH_SERIES },
+    occurrences: { type: 'string', default: process.env.BENCH_OCCURRENCES ?? '100' },
     // The seed's venue count (its default: one per 20 events, at most 500); e.g. 50000 for the geolocation scenarios.
     venues: { type: 'string', default: process.env.BENCH_VENUES },
     fixture: { type: 'boolean', default: process.env.BENCH_FIXTURE === '1' },
@@ -58,7 +63,12 @@ if (fixture && engine !== 'mysql') throw new Error('--fixture loads a MariaDB du
 const duration = Number(flags.duration);
 const levels = (list) => list.split(',').map(Number);
 const at = { connections: levels(flags.connections), writes: levels(flags['write-connections']), overload: levels(flags['overload-connections']) };
-const seeded = Number(flags.events);
+const series = flags.series === undefined ? undefined : { count: Number(flags.series), occurrences: Number(flags.occurrences) };
+if (series && (fixture || !(series.count >= 1) || !(series.occurrences >= 1)))
+  throw new Error('--series and --occurrences must be positive numbers, without --fixture');
+const seeded = series ? series.count * series.occurrences : Number(flags.events);
+/** The database and result files' size label: `100000`, or `series1000x100` for a series-heavy seed. */
+const label = series ? `series${series.count}x${series.occurrences}` : String(seeded);
 if (
   !(seeded >= 1) ||
   !(duration >= 1) ||
@@ -70,8 +80,8 @@ if (
 }
 
 const mysqlServer = (process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306').replace(/\/+$/, '');
-const sqliteFile = join(ROOT, 'bench', '.data', `bench-${seeded}.sqlite`);
-const mysqlDatabase = process.env.BENCH_MYSQL_DATABASE ?? (fixture ? 'eca_bench_fixture' : 'eca_bench');
+const sqliteFile = join(ROOT, 'bench', '.data', `bench-${label}.sqlite`);
+const mysqlDatabase = process.env.BENCH_MYSQL_DATABASE ?? (fixture ? 'eca_bench_fixture' : series ? 'eca_bench_series' : 'eca_bench');
 if (!/^\w+$/.test(mysqlDatabase)) throw new Error('BENCH_MYSQL_DATABASE must be letters, digits or underscores');
 const databaseUrl = engine === 'mysql' ? `${mysqlServer}/${mysqlDatabase}` : `sqlite:${sqliteFile}`;
 // The fixture brings its own logins (no bootstrap administrator is added); a seeded database gets one.
@@ -96,8 +106,13 @@ async function prepareDatabase() {
     await loadFixture(mysqlServer, mysqlDatabase);
     return;
   }
-  console.log(`Seeding ${seeded} events into ${databaseUrl} …`);
   const venues = flags.venues ? ['--venues', flags.venues] : [];
+  if (series) {
+    console.log(`Seeding ${series.count} series of ${series.occurrences} occurrences into ${databaseUrl} …`);
+    run(process.execPath, ['dist/src/cli/main.js', 'seed', '--series', String(series.count), '--occurrences', String(series.occurrences), ...venues]);
+    return;
+  }
+  console.log(`Seeding ${seeded} events into ${databaseUrl} …`);
   run(process.execPath, ['dist/src/cli/main.js', 'seed', '--events', String(seeded), ...venues]);
 }
 
@@ -230,8 +245,12 @@ async function main() {
     highWater[scenario.instance] = Math.max(highWater[scenario.instance] ?? 0, Math.round(memory(target.pid).hwm));
     started.done(index);
   }
-  const setup = { engine, fixture, events: fixture ? sample.total : seeded };
-  const what = fixture ? `the fixture site (${sample.total} events in the default list)` : `${seeded} seeded events`;
+  const setup = { engine, fixture, events: fixture ? sample.total : seeded, ...(series ? { series: series.count, occurrences: series.occurrences } : {}) };
+  const what = fixture
+    ? `the fixture site (${sample.total} events in the default list)`
+    : series
+      ? `${series.count} seeded series of ${series.occurrences} occurrences`
+      : `${seeded} seeded events`;
   console.log(
     `\n${engine}, ${what}, ${duration} s per cell, ${os.cpus().length} CPUs, load average before ${loadBefore.toFixed(2)}, after ${os.loadavg()[0].toFixed(2)}`,
   );
@@ -247,6 +266,8 @@ async function main() {
     engine,
     fixture,
     events: setup.events,
+    series: setup.series,
+    occurrences: setup.occurrences,
     durationSeconds: duration,
     highWaterRssMb: highWater,
     node: process.version,
@@ -266,7 +287,7 @@ async function main() {
   };
   const results = join(ROOT, 'bench', 'results');
   mkdirSync(results, { recursive: true });
-  const file = join(results, `${engine}-${fixture ? 'fixture' : seeded}-${report.date.replace(/[:.]/g, '-')}.json`);
+  const file = join(results, `${engine}-${fixture ? 'fixture' : label}-${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nWritten to ${file}`);
   const sizes = sizeComparison(report, results);

@@ -77,6 +77,8 @@ export function scenarioList(sample) {
     define('mixed', 'writes', 'cached', '95% reads, 5% POST /events', EVENTS, { kind: 'mixed' }),
     define('create-events', 'writes', 'cached', 'POST /events (creates/s)', EVENTS, { kind: 'create', at: 'writes' }),
     define('update-events', 'writes', 'cached', 'PUT /events/{id} (updates/s)', EVENTS, { kind: 'update', at: 'writes' }),
+    // Issue #24: a weekly series of 100 occurrences per POST (the first event and 99 children, one transaction).
+    define('create-series', 'writes', 'cached', 'POST /events with a 100-occurrence weekly rule (creates/s)', EVENTS, { kind: 'create-series', at: 'writes' }),
   ];
 }
 

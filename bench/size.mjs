@@ -18,7 +18,15 @@ export const costRatio = (small, large) => small.rps / large.rps;
 /** The pairs of runs issue #23 compares: the row and the two sizes. */
 const PAIRS = [{ engine: 'sqlite', small: 10000, large: 100000, scenario: 'cold-events', c: 16 }];
 
-/** The newest result of `engine` with `events` seeded events in `dir` that has the row, or undefined. */
+/**
+ * Issue #24: a list page over 1,000 series × 100 occurrences reads like one over 100,000 plain events —
+ * the cold `GET /events` of a `--series 1000 --occurrences 100` run within 1.5× of a plain 100k run's.
+ */
+const SERIES_PAIRS = ['sqlite', 'mysql'].flatMap((engine) =>
+  [1, 16].map((c) => ({ engine, series: 1000, occurrences: 100, plain: 100000, scenario: 'cold-events', c, bound: 1.5 })),
+);
+
+/** The newest result of `engine` with the size label (`10000`, `series1000x100`) in `dir` that has the row, or undefined. */
 function newestRun(dir, engine, events, scenario, c) {
   if (!existsSync(dir)) return undefined;
   const files = readdirSync(dir)
@@ -39,7 +47,7 @@ function newestRun(dir, engine, events, scenario, c) {
 export function sizeComparison(report, dir) {
   const lines = [];
   for (const pair of PAIRS) {
-    if (report.engine !== pair.engine || report.fixture || ![pair.small, pair.large].includes(report.events)) continue;
+    if (report.engine !== pair.engine || report.fixture || report.series || ![pair.small, pair.large].includes(report.events)) continue;
     const mine = report.results.find((r) => r.scenario === pair.scenario && r.connections === pair.c);
     const otherSize = report.events === pair.small ? pair.large : pair.small;
     const other = newestRun(dir, pair.engine, otherSize, pair.scenario, pair.c);
@@ -53,6 +61,31 @@ export function sizeComparison(report, dir) {
     const bound = sizeBounds(pair.engine)[pair.scenario];
     lines.push(
       `${what}: ${small.rps.toFixed(0)} → ${large.rps.toFixed(0)} req/s, cost ×${cost.toFixed(2)} (#23 ≤ ${bound}×) ${cost <= bound ? 'pass' : 'MISS'} — against ${other.file}`,
+    );
+  }
+  return [...lines, ...seriesComparison(report, dir)];
+}
+
+/** Lines comparing a series-heavy run with the newest plain run of as many events (or the reverse). */
+function seriesComparison(report, dir) {
+  const lines = [];
+  for (const pair of SERIES_PAIRS) {
+    const label = `series${pair.series}x${pair.occurrences}`;
+    const isSeries = report.series === pair.series && report.occurrences === pair.occurrences;
+    const isPlain = !report.series && report.events === pair.plain;
+    if (report.engine !== pair.engine || report.fixture || (!isSeries && !isPlain)) continue;
+    const mine = report.results.find((r) => r.scenario === pair.scenario && r.connections === pair.c);
+    if (!mine) continue;
+    const other = newestRun(dir, pair.engine, isSeries ? pair.plain : label, pair.scenario, pair.c);
+    const what = `${pair.engine} ${pair.plain} plain → ${pair.series} series × ${pair.occurrences}, ${pair.scenario} c${pair.c}`;
+    if (!other) {
+      lines.push(`${what}: no ratio yet (no bench/results/${pair.engine}-${isSeries ? pair.plain : label}-*.json with that row).`);
+      continue;
+    }
+    const [plain, series] = isSeries ? [other.row, mine] : [mine, other.row];
+    const cost = costRatio(plain, series);
+    lines.push(
+      `${what}: ${plain.rps.toFixed(0)} → ${series.rps.toFixed(0)} req/s, cost ×${cost.toFixed(2)} (#24 ≤ ${pair.bound}×) ${cost <= pair.bound ? 'pass' : 'MISS'} — against ${other.file}`,
     );
   }
   return lines;

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { AuthService } from '../auth/auth.service';
 import { Caller } from '../auth/caller';
 import { AppConfig } from '../config/app-config';
+import { MAX_OCCURRENCES } from '../recurrence';
 import { DatabaseService } from '../database/database.service';
 import { TecTables } from '../events/repository/tec-tables';
 import { CATEGORY_TAXONOMY, TAG_TAXONOMY } from '../events/write/event-terms';
@@ -17,14 +18,18 @@ import { PostsStore } from '../wordpress/posts.store';
 import { SiteClockService } from '../wordpress/site-clock';
 import { TermsStore } from '../wordpress/terms.store';
 import { UsersStore } from '../wordpress/users.store';
-import { EventBatchWriter } from './seed/repository/event-batch-writer';
+import { EventBatchWriter } from '../events/repository/event-batch-writer';
+import { SeriesWriter } from '../events/series/series.writer';
 import { EventRowContext, eventRows } from './seed/event-rows';
 import { LinkedSeeder } from './seed/linked-seeder';
+import { SeriesSeeder } from './seed/series-seeder';
 import { eventInput, organizerInputs, Picker, randomSource, termNames, venueInputs } from './seed/seed-data';
 
-export const SEED_USAGE = `  seed --events N [--venues V] [--organizers O] [--categories C] [--tags T] [--batch B] [--seed S] [--author LOGIN]
+export const SEED_USAGE = `  seed --events N [--series K --occurrences M] [--venues V] [--organizers O] [--categories C] [--tags T] [--batch B] [--seed S] [--author LOGIN]
         bulk-inserts N sample events (with venues, organizers, categories and tags) exactly as POST /events
-        stores them; defaults: V = O = N/20 (1…500), C = 12, T = 30, B = 1000 events per transaction`;
+        stores them, and K weekly series of M occurrences as POST /events with recurrence stores them
+        (--events may then be left out); defaults: V = O = (N + K·M)/20 (1…500), C = 12, T = 30, M = 100,
+        B = 1000 events per transaction`;
 
 /** A command-line mistake in `seed` (the CLI prints it with the usage). */
 export class SeedUsageError extends Error {}
@@ -64,12 +69,15 @@ export async function runSeedCommand(argv: string[], app: AppContext, print: (li
   const { values } = parseArgs({
     args: argv,
     options: Object.fromEntries(
-      ['events', 'venues', 'organizers', 'categories', 'tags', 'batch', 'seed', 'author'].map((k) => [k, { type: 'string' }]),
+      ['events', 'series', 'occurrences', 'venues', 'organizers', 'categories', 'tags', 'batch', 'seed', 'author'].map((k) => [k, { type: 'string' }]),
     ) as Record<string, { type: 'string' }>,
     strict: true,
   });
-  const events = count(values, 'events');
-  const linked = Math.min(500, Math.max(1, Math.ceil(events / 20)));
+  const series = count(values, 'series', 0);
+  const occurrences = count(values, 'occurrences', 100);
+  if (series && !(occurrences >= 1 && occurrences <= MAX_OCCURRENCES)) throw new SeedUsageError(`--occurrences must be 1 to ${MAX_OCCURRENCES}`);
+  const events = count(values, 'events', series ? 0 : undefined);
+  const linked = Math.min(500, Math.max(1, Math.ceil((events + series * occurrences) / 20)));
   const venues = count(values, 'venues', linked);
   const organizers = count(values, 'organizers', linked);
   const batchSize = Math.max(1, count(values, 'batch', 1000));
@@ -92,7 +100,7 @@ export async function runSeedCommand(argv: string[], app: AppContext, print: (li
     stream: process.stderr,
     hideCursor: true,
   });
-  bar.start(venues + organizers + events, 0, { stage: 'venues    ' });
+  bar.start(venues + organizers + events + series * occurrences, 0, { stage: 'venues    ' });
   try {
     const seeder = new LinkedSeeder(db, app.get(LinkedPostWriter, { strict: false }), termsStore, caller, clock, links);
     const tick = (n: number) => bar.increment(n);
@@ -118,6 +126,14 @@ export async function runSeedCommand(argv: string[], app: AppContext, print: (li
       await db.transaction(() => writer.write(batch, now.gmt));
       bar.increment(batch.length);
     }
+    const seriesSeeder = new SeriesSeeder(db, writer, app.get(SeriesWriter, { strict: false }), links);
+    const seriesPerBatch = Math.max(1, Math.floor(batchSize / occurrences));
+    for (let done = 0; done < series; done += seriesPerBatch) {
+      const now = clock.now();
+      const ctx: EventRowContext = { siteTimezone: clock.timezone, multiDayCutoff: cutoff, now, caller, links, termTaxonomyIds };
+      const firsts = Array.from({ length: Math.min(seriesPerBatch, series - done) }, () => eventRows(eventInput(++sequence, today, pick, pools), ctx));
+      bar.increment(await seriesSeeder.batch(firsts, occurrences, now));
+    }
 
     await db.transaction(async () => {
       await termsStore.recount([...categories, ...tags].map((t) => t.term_taxonomy_id));
@@ -128,7 +144,7 @@ export async function runSeedCommand(argv: string[], app: AppContext, print: (li
   }
   const seconds = (Date.now() - started) / 1000;
   print(
-    `Seeded ${events} events, ${venues} venues, ${organizers} organizers, ${count(values, 'categories', 12)} categories and ${count(values, 'tags', 30)} tags in ${seconds.toFixed(1)} s` +
-      (events ? ` (${Math.round(events / seconds)} events/s)` : ''),
+    `Seeded ${events} events${series ? `, ${series} series of ${occurrences} occurrences` : ''}, ${venues} venues, ${organizers} organizers, ${count(values, 'categories', 12)} categories and ${count(values, 'tags', 30)} tags in ${seconds.toFixed(1)} s` +
+      (events + series ? ` (${Math.round((events + series * occurrences) / seconds)} events/s)` : ''),
   );
 }

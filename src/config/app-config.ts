@@ -48,6 +48,8 @@ export class AppConfig {
   };
   /** The site's pages and their iCalendar feeds are served (src/site/). */
   readonly sitePages: boolean;
+  /** This instance extends endless recurring series in the background (src/events/series/series-horizon.job.ts). */
+  readonly seriesHorizonWorker: boolean;
 
   constructor(env: Environment) {
     this.databaseUrl = env.DATABASE_URL;
@@ -94,6 +96,7 @@ export class AppConfig {
       disableAfterMs: env.WEBHOOKS_DISABLE_AFTER_HOURS * 3600_000,
     });
     this.sitePages = env.SITE_PAGES === 'true';
+    this.seriesHorizonWorker = env.SERIES_HORIZON_WORKER;
     Object.freeze(this);
   }
 

@@ -199,6 +199,11 @@ export class Environment {
   @IsBoolean({ message: 'WEBHOOKS_WORKER must be true or false' })
   WEBHOOKS_WORKER = true;
 
+  /** Whether this instance runs the background job that extends endless recurring series (src/events/series/). */
+  @Transform(toBool)
+  @IsBoolean({ message: 'SERIES_HORIZON_WORKER must be true or false' })
+  SERIES_HORIZON_WORKER = true;
+
   /** How often the delivery worker looks for new changes and due deliveries (ms). */
   @Transform(toInt)
   @IsInt({ message: 'WEBHOOKS_POLL_INTERVAL_MS must be an integer' })

@@ -36,9 +36,27 @@ export class CostDetailsResponse {
   values!: string[];
 }
 
+/** The rule of a series as stored (docs/recurring-events.md): Swagger only, the plugin has no such key. */
+@ResponseSchema('EventRecurrence')
+export class EventRecurrenceResponse {
+  @PayloadProperty({ type: 'string', description: 'The RFC 5545 RRULE, normalised (e.g. FREQ=WEEKLY;COUNT=30;BYDAY=TU)' }) rrule!: string;
+  @PayloadProperty({ type: 'array', items: { type: 'string' }, description: 'Starts (or whole days) left out, in the event time zone' }) exdate!: string[];
+  @PayloadProperty({ type: 'array', items: { type: 'string' }, description: 'Starts added to the rule, in the event time zone' }) rdate!: string[];
+}
+
+/** The series an occurrence belongs to. */
+@ResponseSchema('EventSeries')
+export class EventSeriesResponse {
+  @PayloadProperty({ type: 'integer', description: 'The series: the ID of its first event' }) id!: number;
+  @PayloadProperty({ type: 'string', nullable: true, description: 'The rule in words; null for a rule this service cannot read' }) description!: string | null;
+  @PayloadProperty({ type: 'integer', description: 'How many occurrences the series has outside the trash' }) occurrences!: number;
+  @PayloadProperty({ type: 'string', description: 'The start of its first occurrence, in the event time zone' }) first!: string;
+  @PayloadProperty({ type: 'string', description: 'The start of its last occurrence, in the event time zone' }) last!: string;
+}
+
 const dateDetails = (description: string) => [listOf('DateDetails', description), { type: () => DateDetailsResponse }] as const;
 
-/** An event (events.md §1): every key always present, `json_ld` only on single reads. */
+/** An event (events.md §1): every key always present but `json_ld` (single reads) and `recurrence`/`series` (series). */
 @ResponseSchema('Event')
 export class EventResponse extends PostResponse('event') {
   @DocProperty(str('The REST address of this event')) rest_url!: string;
@@ -82,6 +100,11 @@ export class EventResponse extends PostResponse('event') {
     description: 'The additional fields with a value, by field name; an empty list when none (events.md §1.4)',
   })
   custom_fields!: unknown;
+  // Optional keys (`required: false`): only the occurrences of a series have them (issue #24).
+  @PayloadProperty({ type: () => EventRecurrenceResponse, required: false, description: 'The rule of the series the event belongs to (series only)' })
+  recurrence?: EventRecurrenceResponse;
+  @PayloadProperty({ type: () => EventSeriesResponse, required: false, description: 'The series the event belongs to (series only)' })
+  series?: EventSeriesResponse;
   @PayloadProperty({ type: 'object', additionalProperties: true, selfRequired: false, description: 'The schema.org Event (single reads)' }) json_ld?: Record<
     string,
     unknown

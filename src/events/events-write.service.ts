@@ -13,10 +13,7 @@ import { addressedSlug, noRecordWithSlug } from '../rest/params/slug-segment';
 import { EventWriteArgs, EventWritePlan, EventWritePlanner, StoredEvent } from './write/event-write-plan';
 import { EventWriter } from './write/event-writer';
 import { SeriesScope } from './dto/series-scope.arg';
-import { KnownRange } from './repository/known-range';
-import { TecTables } from './repository/tec-tables';
 import { SeriesWriter } from './series/series.writer';
-import { TermsStore } from '../wordpress/terms.store';
 import { InlineWriteContext } from '../linked-posts/linked-posts.inline';
 
 type Representation = Record<string, unknown>;
@@ -29,7 +26,6 @@ type Representation = Record<string, unknown>;
 @Injectable()
 export class EventsWriteService {
   private readonly logger = new Logger('EventsWrite');
-  private readonly series: SeriesWriter;
 
   constructor(
     private readonly db: DatabaseService,
@@ -39,12 +35,8 @@ export class EventsWriteService {
     private readonly reader: EventsReadService,
     private readonly clocks: SiteClockService,
     private readonly permalinks: Permalinks,
-    terms: TermsStore,
-    tec: TecTables,
-    knownRange: KnownRange,
-  ) {
-    this.series = new SeriesWriter(db, posts, terms, tec, knownRange);
-  }
+    private readonly series: SeriesWriter,
+  ) {}
 
   async create(args: EventWriteArgs, raw: RawEventParams, caller: Caller, origin: string): Promise<Representation> {
     const clock = await this.clocks.clock();

@@ -19,6 +19,10 @@ import { EventLoader } from './read/event.loader';
 import { EventSettingsReader } from './read/event-settings';
 import { EventTermFilter } from './read/event-term-filter';
 import { EVENTS_RESOURCE } from './events.resource';
+import { SeriesRepository } from './repository/series.repository';
+import { SeriesHorizonJob } from './series/series-horizon.job';
+import { SeriesReader } from './series/series.reader';
+import { SeriesWriter } from './series/series.writer';
 
 /** `/events`: reads (EventsReadService, exported for the write side) and writes. */
 @Resource(EVENTS_RESOURCE)
@@ -39,6 +43,10 @@ import { EVENTS_RESOURCE } from './events.resource';
     OccurrenceBackfill,
     KnownRange,
     LinkedInputResolver,
+    SeriesRepository,
+    SeriesReader,
+    SeriesWriter,
+    SeriesHorizonJob,
   ],
   exports: [EventsReadService],
 })

@@ -8,7 +8,9 @@ type Json = Record<string, any>;
 /**
  * Checks a payload against a Swagger schema, recursively: every key the API returns is declared, every
  * required key is returned, and each value has the declared type. Returns the declared keys the payload
- * left out (paths such as `venue.excerpt`), for the callers that expect a complete record.
+ * left out (paths such as `venue.excerpt`), for the callers that expect a complete record — but not the
+ * keys the schema declares optional (`required: false` on the property: left out of the component's
+ * `required` list, e.g. an event's `recurrence` and `series`), which are checked only when present.
  */
 function conform(value: unknown, schema: Schema, components: Record<string, Schema>, path: string): string[] {
   if (schema.$ref) return conform(value, components[schema.$ref.split('/').pop()], components, path);
@@ -39,8 +41,9 @@ function conform(value: unknown, schema: Schema, components: Record<string, Sche
     expect({ path, undeclared: Object.keys(record).filter((k) => !open && !(k in properties)) }).toEqual({ path, undeclared: [] });
     expect({ path, absent: (schema.required ?? []).filter((k: string) => !(k in record)) }).toEqual({ path, absent: [] });
     for (const [key, property] of Object.entries(properties)) {
+      const optional = Array.isArray(schema.required) && !schema.required.includes(key);
       if (key in record) missing.push(...conform(record[key], property, components, at(key)));
-      else missing.push(at(key));
+      else if (!optional) missing.push(at(key));
     }
   } else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
     for (const [key, item] of Object.entries(record)) missing.push(...conform(item, schema.additionalProperties, components, `${path}.${key}`));
@@ -51,7 +54,7 @@ function conform(value: unknown, schema: Schema, components: Record<string, Sche
 describe('response schemas: what the API returns is what Swagger and /doc declare', () => {
   let t: TestApp;
   let swagger: Json;
-  const created: Record<'event' | 'venue' | 'organizer' | 'category' | 'tag', Json> = {} as never;
+  const created: Record<'event' | 'venue' | 'organizer' | 'category' | 'tag' | 'series', Json> = {} as never;
 
   /** The schema Swagger documents for a status of an operation on a path under the namespace. */
   const responseSchema = (path: string, method: string, status: number): Schema =>
@@ -109,6 +112,18 @@ describe('response schemas: what the API returns is what Swagger and /doc declar
       venue: created.venue.id,
       organizer: [created.organizer.id],
     });
+    // A recurring event (issue #24): the same fields, plus the optional `recurrence` and `series`.
+    created.series = await post('events', {
+      title: 'Weekly concert',
+      start_date: '2030-06-04 20:00:00',
+      end_date: '2030-06-04 23:00:00',
+      image,
+      categories: [created.category.id],
+      tags: [created.tag.id],
+      venue: created.venue.id,
+      organizer: [created.organizer.id],
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3', exdate: ['2030-06-11 20:00:00'], rdate: ['2030-06-12 20:00:00'] },
+    });
   });
   afterAll(() => t?.close());
 
@@ -118,17 +133,42 @@ describe('response schemas: what the API returns is what Swagger and /doc declar
     check(created[kind], responseSchema(`/${collections[kind]}`, 'post', 201));
   });
 
-  it.each([
-    // A tag has no parent (flat taxonomy), hence neither `parent` nor `urls.up`; the event's tag neither.
-    ['event', ['tags[0].urls.up']],
-    ['venue', []],
-    ['organizer', []],
-    ['category', []],
-    ['tag', ['parent', 'urls.up']],
-  ] as const)('a %s read by ID returns every key its schema declares and no other', async (kind, explained) => {
+  it('an event declares `recurrence` and `series` as optional keys (required: false): absent on a plain event, checked when present', async () => {
+    const event = swagger.components.schemas.Event;
+    expect(event.properties).toHaveProperty('recurrence');
+    expect(event.properties).toHaveProperty('series');
+    expect(event.required).toContain('title');
+    expect(event.required).not.toContain('recurrence');
+    expect(event.required).not.toContain('series');
+    expect(created.event).not.toHaveProperty('series');
+    expect(Object.keys(created.series)).toEqual(expect.arrayContaining(['recurrence', 'series']));
+    const createdMissing = check(created.series, responseSchema('/events', 'post', 201));
+    expect(createdMissing).not.toContain('recurrence');
+    expect(createdMissing).not.toContain('series');
+    // Every occurrence carries them, read by ID and in a list; each of their keys is returned.
+    const occurrences = (await t.http.get(`${BASE}/events?post_parent=${created.series.id}&start_date=2030-06-01&end_date=2030-07-01`).expect(200)).body;
+    expect(occurrences.events).toHaveLength(3);
+    check(occurrences, responseSchema('/events', 'get', 200));
+    const child = occurrences.events.find((e: Json) => e.id !== created.series.id);
+    const read = (await t.http.get(`${BASE}/events/${child.id}`).expect(200)).body;
+    expect(read.series).toMatchObject({ id: created.series.id, occurrences: 3 });
+    expect(check(read, responseSchema('/events/{id}', 'get', 200))).toEqual([]);
+    // A value of the wrong type in an optional key is reported like any other.
+    expect(() => check({ ...read, series: { ...read.series, occurrences: '3' } }, responseSchema('/events/{id}', 'get', 200))).toThrow();
+  });
+
+  it.each(Object.keys(collections) as (keyof typeof collections)[])('a %s read by ID returns every key its schema declares and no other', async (kind) => {
     const body = (await t.http.get(`${BASE}/${collections[kind]}/${created[kind].id}`).expect(200)).body;
-    const missing = check(body, responseSchema(`/${collections[kind]}/{id}`, 'get', 200));
-    expect(missing).toEqual(explained);
+    expect(check(body, responseSchema(`/${collections[kind]}/{id}`, 'get', 200))).toEqual([]);
+  });
+
+  it('a tag has no parent (flat taxonomy): `parent` and `urls.up` are declared optional and left out', async () => {
+    const term = swagger.components.schemas.Term;
+    expect(term.required).not.toContain('parent');
+    const tag = (await t.http.get(`${BASE}/tags/${created.tag.id}`).expect(200)).body;
+    expect(tag).not.toHaveProperty('parent');
+    expect(tag.urls).not.toHaveProperty('up');
+    expect((await t.http.get(`${BASE}/categories/${created.category.id}`).expect(200)).body.urls).toHaveProperty('up');
   });
 
   it.each(Object.values(collections))('a list of %s answers the envelope its schema declares', async (collection) => {

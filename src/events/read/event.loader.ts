@@ -19,7 +19,6 @@ import { eventJsonLd } from '../json-ld';
 import { EventRecord, firstMeta } from './event-record';
 import { EventSettingsReader } from './event-settings';
 import { RecordCache } from '../../cache/record-cache';
-import { SeriesRepository } from '../repository/series.repository';
 import { SeriesReader } from '../series/series.reader';
 
 const THUMBNAIL_ID = '_thumbnail_id';
@@ -59,8 +58,6 @@ interface EventBase {
  */
 @Injectable()
 export class EventLoader {
-  private readonly series: SeriesReader;
-
   constructor(
     private readonly db: DatabaseService,
     private readonly posts: PostsStore,
@@ -73,9 +70,8 @@ export class EventLoader {
     private readonly site: SiteService,
     private readonly settings: EventSettingsReader,
     private readonly cache: RecordCache,
-  ) {
-    this.series = new SeriesReader(posts, new SeriesRepository(db.sql));
-  }
+    private readonly series: SeriesReader,
+  ) {}
 
   /** Representations keyed by ID; IDs that are not events are absent. */
   async represent(ids: readonly number[], options: RepresentOptions): Promise<Map<number, Record<string, unknown>>> {

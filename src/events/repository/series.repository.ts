@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { DatabaseService } from '../../database/database.service';
 import { placeholders, Sql } from '../../database/sql';
 
 /** The occurrences of a series that are not in the trash: how many, the first and the last start. */
@@ -18,9 +20,14 @@ export interface OccurrencePost {
  * The SQL of series (docs/recurring-events.md): each occurrence is a `tribe_events` post whose
  * `post_parent` is the series' first event.
  */
+@Injectable()
 export class SeriesRepository {
-  /** `db.sql`: its statements follow the open transaction (src/database/sql.ts). */
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly db: DatabaseService) {}
+
+  /** Statements go to the current transaction, if any (src/database/sql.ts). */
+  private get sql(): Sql {
+    return this.db.sql;
+  }
 
   /** Per first event, its series' occurrences (itself included) outside the trash: one query for any number of series. */
   async stats(parentIds: readonly number[]): Promise<Map<number, SeriesStats>> {
@@ -50,6 +57,24 @@ export class SeriesRepository {
       [parentId],
     );
     return rows.map((r) => ({ id: Number(r.ID), status: r.post_status, start: r.start ?? '' }));
+  }
+
+  /**
+   * First events (not trashed) whose `metaKey` horizon is before `before`, earliest first: a range
+   * read of postmeta's `meta_key` index (only endless series carry the key), never a scan of the events.
+   */
+  async dueHorizons(metaKey: string, before: string, limit: number): Promise<number[]> {
+    const sql = this.sql;
+    const rows = await sql.rows<{ post_id: number }>(
+      `SELECT m.post_id
+         FROM ${sql.table('postmeta')} m
+         JOIN ${sql.table('posts')} p ON p.ID = m.post_id
+        WHERE m.meta_key = ? AND m.meta_value < ? AND p.post_type = 'tribe_events' AND p.post_status <> 'trash'
+        ORDER BY m.meta_value, m.post_id
+        LIMIT ${Number(limit)}`,
+      [metaKey, before],
+    );
+    return rows.map((r) => Number(r.post_id));
   }
 
   /** Moves occurrences under another first event (a series split at an occurrence). */

@@ -8,10 +8,17 @@ import { EventRows } from '../write/event-rows';
 /** Our own key: an occurrence changed alone, kept as it is through later changes of its series' rule. */
 export const EXCEPTION_META_KEY = '_EventRecurrenceException';
 
+/**
+ * Our own key on the first event of an endless series: the UTC instant (`YYYY-MM-DD HH:MM:SS`) up to
+ * which its occurrences are materialised; SeriesHorizonJob extends the series before it comes too near.
+ */
+export const HORIZON_META_KEY = '_EventRecurrenceHorizon';
+
 /** Meta of the first event an occurrence does not copy: the rule, its own dates, WordPress's per-post bookkeeping. */
 const NOT_COPIED = new Set<string>([
   RECURRENCE_META_KEY,
   EXCEPTION_META_KEY,
+  HORIZON_META_KEY,
   ...DATE_KEYS,
   ...ZONE_KEYS,
   '_edit_lock',

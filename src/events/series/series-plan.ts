@@ -1,4 +1,4 @@
-import { EventDateMeta, isTruthyMeta } from '../../dates';
+import { EventDateMeta, formatUtc, isTruthyMeta, parseStoredWall, WallTime, wallToInstant } from '../../dates';
 import { expandRecurrence, Expansion, parseRecurrence, RecurrenceRule, SeriesTiming } from '../../recurrence';
 import { PostMeta } from '../../wordpress/posts.store';
 
@@ -31,4 +31,10 @@ export function planSeries(input: unknown, timing: SeriesTiming, nowMs: number):
   const expanded = expandRecurrence(parsed.value, nowMs);
   if (!expanded.ok) return expanded.problems.map((p) => p.message).join(' ');
   return { rule: parsed.value, expansion: expanded.value };
+}
+
+/** The UTC instant (`YYYY-MM-DD HH:MM:SS`) an endless series is materialised up to, or null for a bounded one. */
+export function planHorizonUtc(plan: SeriesPlan): string | null {
+  const horizon = plan.expansion.horizon;
+  return horizon === null ? null : formatUtc(wallToInstant(plan.rule.zone, parseStoredWall(horizon) as WallTime));
 }

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { describeRecurrence, parseRecurrence, readStoredRecurrence, RECURRENCE_META_KEY, RecurrenceInput } from '../../recurrence';
 import { PostMeta, PostRow, PostsStore } from '../../wordpress/posts.store';
 import { SeriesRepository } from '../repository/series.repository';
@@ -16,6 +17,7 @@ const FIRST_EVENT_KEYS = [RECURRENCE_META_KEY, '_EventStartDate', '_EventEndDate
  * of the first events not on the page in one query, the series' counts and bounds in one more; a page
  * without series costs nothing more.
  */
+@Injectable()
 export class SeriesReader {
   constructor(
     private readonly posts: PostsStore,

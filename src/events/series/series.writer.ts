@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../database/database.service';
 import { formatUtc } from '../../dates';
 import { Occurrence, readStoredRecurrence, RECURRENCE_META_KEY, RecurrenceInput, RecurrenceRule, serializeRecurrence, SeriesTiming } from '../../recurrence';
@@ -12,8 +13,8 @@ import { KnownRange } from '../repository/known-range';
 import { OccurrencePost, SeriesRepository } from '../repository/series.repository';
 import { TecTables } from '../repository/tec-tables';
 import { EVENT_TAXONOMIES } from '../write/event-terms';
-import { EXCEPTION_META_KEY, occurrenceRows, SeriesSource, sharedColumns } from './occurrence-rows';
-import { planSeries, SeriesPlan, storedTiming } from './series-plan';
+import { EXCEPTION_META_KEY, HORIZON_META_KEY, occurrenceRows, SeriesSource, sharedColumns } from './occurrence-rows';
+import { planHorizonUtc, planSeries, SeriesPlan, storedTiming } from './series-plan';
 
 /** The day of a start and its rank among that day's starts: how a rule change tells which occurrences survive. */
 function dayKeys(starts: readonly string[]): string[] {
@@ -43,18 +44,16 @@ function withBound(rrule: string, bound: string): string {
  * EventWriter; its later occurrences are its children, written here with multi-row statements, and
  * kept in line with it when the whole series changes. Runs inside the request's transaction.
  */
+@Injectable()
 export class SeriesWriter {
-  private readonly repository: SeriesRepository;
-
   constructor(
     private readonly db: DatabaseService,
     private readonly posts: PostsStore,
     private readonly terms: TermsStore,
     private readonly tec: TecTables,
     private readonly knownRange: KnownRange,
-  ) {
-    this.repository = new SeriesRepository(db.sql);
-  }
+    private readonly repository: SeriesRepository,
+  ) {}
 
   /** The first event of the series the post belongs to, or undefined when it belongs to none. */
   async seriesOf(post: PostRow, meta: PostMeta): Promise<number | undefined> {
@@ -65,7 +64,7 @@ export class SeriesWriter {
 
   /** After the first event is written: the rule on it, every later occurrence a child of it. */
   async create(firstId: number, plan: SeriesPlan, links: PostLinks, now: SiteNow): Promise<void> {
-    await this.posts.setMeta(firstId, RECURRENCE_META_KEY, serializeRecurrence(plan.rule));
+    await this.storeRule(firstId, plan);
     const later = plan.expansion.occurrences.filter((o) => o.start !== plan.rule.timing.start);
     const source = await this.source(firstId);
     const ids = await (await this.batch(links)).write(occurrenceRows(source, plan.rule, later, this.baseSlug(source.parent), now), now.gmt);
@@ -83,7 +82,7 @@ export class SeriesWriter {
   async sync(firstId: number, input: unknown, links: PostLinks, now: SiteNow): Promise<void> {
     const source = await this.source(firstId);
     const plan = this.plan(input ?? this.storedRule(source.meta), storedTiming(source.meta), now);
-    await this.posts.setMeta(firstId, RECURRENCE_META_KEY, serializeRecurrence(plan.rule));
+    await this.storeRule(firstId, plan);
     const later = plan.expansion.occurrences.filter((o) => o.start !== plan.rule.timing.start);
     const children = (await this.repository.children(firstId)).filter((c) => c.status !== 'trash');
     const exceptions = await this.posts.meta(
@@ -151,7 +150,7 @@ export class SeriesWriter {
     const old = { rrule: withBound(stored.rrule, `UNTIL=${untilBefore(startUtc)}`), exdate: before(stored.exdate), rdate: before(stored.rdate) };
     const count = /(^|;)COUNT=/i.test(stored.rrule) ? `COUNT=${later.length + 1}` : undefined;
     const rest = { rrule: count ? withBound(stored.rrule, count) : stored.rrule, exdate: from(stored.exdate), rdate: from(stored.rdate) };
-    await this.posts.setMeta(firstId, RECURRENCE_META_KEY, serializeRecurrence(this.plan(old, storedTiming(meta), now).rule));
+    await this.storeRule(firstId, this.plan(old, storedTiming(meta), now));
     await this.repository.reparent(
       later.map((c) => c.id),
       occurrence.ID,
@@ -161,9 +160,52 @@ export class SeriesWriter {
     return rest;
   }
 
+  /**
+   * An endless series whose stored horizon is before `dueBefore` (UTC) materialised up to the horizon
+   * `now` gives (SeriesHorizonJob), in the caller's transaction: its first event is locked and its
+   * horizon read again, so a series another instance has just extended is left alone, and only starts
+   * past the old horizon that no occurrence has yet are written. Returns the number of occurrences
+   * added, or `capped` when the series has reached MAX_OCCURRENCES (or is no longer endless): it stops
+   * being extended.
+   */
+  async extend(firstId: number, dueBefore: string, links: PostLinks, now: SiteNow): Promise<number | 'capped'> {
+    const first = await this.posts.lockedById(firstId);
+    if (!first || first.post_status === 'trash') return 0;
+    const source = await this.source(firstId);
+    const horizon = source.meta.get(HORIZON_META_KEY)?.[0];
+    if (!horizon || horizon >= dueBefore) return 0;
+    const rule = readStoredRecurrence(source.meta.get(RECURRENCE_META_KEY)?.[0] ?? '');
+    const timing = storedTiming(source.meta);
+    const plan = rule && timing ? planSeries(rule, timing, now.ms) : 'unreadable';
+    if (typeof plan === 'string' || planHorizonUtc(plan) === null) {
+      await this.posts.deleteMeta(firstId, HORIZON_META_KEY);
+      return 'capped';
+    }
+    const children = await this.repository.children(firstId);
+    const exceptions = await this.posts.meta(
+      children.map((c) => c.id),
+      [EXCEPTION_META_KEY],
+    );
+    const taken = new Set(children.map((c) => exceptions.get(c.id)?.get(EXCEPTION_META_KEY)?.[0] ?? c.start));
+    const added = plan.expansion.occurrences.filter((o) => o.startUtc > horizon && !taken.has(o.start));
+    const ids = await (await this.batch(links)).write(occurrenceRows(source, plan.rule, added, this.baseSlug(source.parent), now), now.gmt);
+    await this.terms.recountObjects(ids);
+    if (ids.length) await this.knownRange.refresh(ids[ids.length - 1]);
+    await this.storeRule(firstId, plan);
+    return ids.length;
+  }
+
   /** The later occurrences of a series (any status), for a delete of the whole series. */
   async children(firstId: number): Promise<number[]> {
     return (await this.repository.children(firstId)).map((c) => c.id);
+  }
+
+  /** The rule on the first event, and the horizon of an endless one (none for a bounded one). */
+  private async storeRule(firstId: number, plan: SeriesPlan): Promise<void> {
+    await this.posts.setMeta(firstId, RECURRENCE_META_KEY, serializeRecurrence(plan.rule));
+    const horizon = planHorizonUtc(plan);
+    if (horizon) await this.posts.setMeta(firstId, HORIZON_META_KEY, horizon);
+    else await this.posts.deleteMeta(firstId, HORIZON_META_KEY);
   }
 
   private plan(input: unknown, timing: SeriesTiming | null, now: SiteNow): SeriesPlan & { rule: RecurrenceRule } {
