@@ -125,8 +125,8 @@ describe('a resource module declared in its own folder and namespace', () => {
     expect(feed[0].href).toBe(`${SITE}${SERIES}/${created.id}`);
     const delivered = await receiver.waitFor(3);
     expect(delivered.map((d) => d.json.change.type + '.' + d.json.change.action)).toEqual(['series.created', 'series.updated', 'series.trashed']);
-    // Read when sent: by then in the trash, which an anonymous caller cannot read.
-    expect(delivered.map((d) => d.json.record)).toEqual([null, null, null]);
+    // Read when sent: the trashed one is in the trash by then, which an anonymous caller cannot read.
+    expect(delivered[2].json.record).toBeNull();
   });
 
   it('delivers a published record as an anonymous caller reads it at its own route', async () => {
