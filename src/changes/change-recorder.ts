@@ -10,7 +10,9 @@ import { ChangesRepository, NewChange } from './repository/changes.repository';
  * (DatabaseService.beforeCommit): the records the transaction's write journal holds, of the types the
  * log follows (change-types.ts: the plugin's and every declared resource's post types). A transaction
  * that rolls back takes its change rows with it; a change row never exists without its write.
- * Registered when the provider is built, before any module writes.
+ * Registered when the provider is built, before any module writes — after the data-version bump
+ * (DataVersionWriter is built first), so the cursor row, the one row every writer queues on, is the
+ * last row a write takes (ChangesRepository.append; test/e2e/write-contention.e2e-spec.ts).
  */
 @Injectable()
 export class ChangeRecorder {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { DataSource, QueryResult, QueryRunner } from 'typeorm';
 import type { ConnectionGate } from './connection-gate';
 import { asDatabaseError } from './database-errors';
@@ -16,6 +17,18 @@ export function placeholders(values: readonly unknown[]): string {
 /** ` FOR UPDATE` (row locks until the transaction ends) on MySQL; SQLite runs transactions one at a time. */
 export function forUpdate(sql: Sql): string {
   return sql.isMysql ? ' FOR UPDATE' : '';
+}
+
+/** MySQL's longest lock name. */
+const LOCK_NAME_LENGTH = 64;
+
+/**
+ * A lock name MySQL accepts: a longer name keeps its start, followed by a hash of the whole, so two
+ * long names with a long common start (two long slugs) stay two locks.
+ */
+function lockKey(name: string): string {
+  if (name.length <= LOCK_NAME_LENGTH) return name;
+  return `${name.slice(0, 36)}#${createHash('sha1').update(name).digest('base64url').slice(0, 27)}`;
 }
 
 /** One open transaction: its connection and the named locks it holds until it ends. */
@@ -80,14 +93,15 @@ export class Sql {
   /**
    * Inside a transaction, waits for the database-wide lock `name` and holds it until the transaction
    * ends: writers that must see each other's commits (slug and term-name uniqueness, which WordPress
-   * tables have no unique index for) queue here, across every instance of the service. SQLite runs
-   * transactions one at a time and needs none.
+   * tables have no unique index for) queue here, across every instance of the service. Name locks as
+   * narrowly as the rule they guard (a slug's, not a post type's: slugs.ts `slugLockName`), so writers
+   * of unrelated rows never queue on each other. SQLite runs transactions one at a time and needs none.
    */
   async lock(name: string): Promise<void> {
     if (!this.isMysql) return;
     const transaction = this.transaction();
     if (!transaction) throw new Error('Sql.lock() needs a transaction');
-    const key = `${this.prefix}${name}`.slice(0, 64);
+    const key = lockKey(`${this.prefix}${name}`);
     if (transaction.heldLocks.has(key)) return;
     const row = await this.one<{ got: number | null }>('SELECT GET_LOCK(?, 10) AS got', [key]);
     if (Number(row?.got) !== 1) throw Object.assign(new Error(`lock ${key} not granted`), { errno: 1205 });

@@ -4,7 +4,7 @@ import { PostEntity, PostMetaEntity } from '../database/entities';
 import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';
 import { maybeSerialize, phpUnserialize } from './php-serialization';
 import { SiteNow, WpDateTime } from './site-clock';
-import { utf8UriEncode } from './slugs';
+import { slugLockName, utf8UriEncode } from './slugs';
 import { transactionMemo } from './transaction-memo';
 import { noteWrite } from './write-journal';
 
@@ -473,15 +473,19 @@ export class PostsStore {
    */
   async uniqueSlug(slug: string, postType: string, postId: number, status: string): Promise<string> {
     if (FLOATING_STATUSES.has(status)) return slug;
-    // Held until commit, so concurrent writers of the type pick slugs one after the other (and see each other's).
-    await this.sql.lock(`slug:${postType}`);
-    const taken = async (name: string) =>
-      (await this.sql.one(`SELECT ID FROM ${this.sql.table('posts')} WHERE post_name = ? AND post_type = ? AND ID <> ? LIMIT 1`, [name, postType, postId])) !==
-      undefined;
-    if (!(await taken(slug)) && !RESERVED_SLUGS.has(slug)) return slug;
+    const sql = `SELECT ID FROM ${this.sql.table('posts')} WHERE post_name = ? AND post_type = ? AND ID <> ? LIMIT 1`;
+    const taken = async (name: string) => (await this.sql.one(sql, [name, postType, postId])) !== undefined;
+    // A slug is picked only when free under its lock, held until commit (slugLockName): writers that want
+    // one slug pick one after the other and see each other's, writers of other slugs never wait. A slug
+    // seen taken is skipped without its lock (skipping never gives two posts one slug).
+    const free = async (name: string) => {
+      await this.sql.lock(slugLockName(postType, name));
+      return !(await taken(name));
+    };
+    if (!RESERVED_SLUGS.has(slug) && (await free(slug))) return slug;
     for (let suffix = 2; ; suffix++) {
       const candidate = `${truncateSlug(slug, 200 - (String(suffix).length + 1))}-${suffix}`;
-      if (!(await taken(candidate))) return candidate;
+      if (!(await taken(candidate)) && (await free(candidate))) return candidate;
     }
   }
 

@@ -171,3 +171,14 @@ export function utf8UriEncode(text: string, length: number): string {
   }
   return out;
 }
+
+/**
+ * The named lock (Sql.lock) a writer takes before it may pick `slug` for a post of `postType`, held
+ * until its commit (PostsStore.uniqueSlug): one per slug, lower-cased as the database compares slugs.
+ * Whoever would pick a slug another writer picked but has not committed yet waits for that commit and
+ * then sees it taken; writers of other slugs never wait on each other. (Not one per slug base: numbered
+ * titles — "Meeting 2", "Meeting 3" — would all queue on `meeting`.)
+ */
+export function slugLockName(postType: string, slug: string): string {
+  return `slug:${postType}:${slug.toLowerCase()}`;
+}

@@ -49,7 +49,11 @@ export class ChangesRepository {
    * that got smaller ones has committed. A reader that sees cursor N therefore already sees every
    * change up to N, and `after=N` can never skip a change that commits later. (An AUTO_INCREMENT id,
    * taken at insert time, would not do: a transaction that got id 5 may commit after one that got 6.)
-   * The row serialises the commits of writers, which the data-version row bumped just before already does.
+   * The row is the one place the commits of writers queue (the data version is spread over rows, slugs
+   * are locked one by one): it is taken after everything else, the data-version bump included
+   * (test/e2e/write-contention.e2e-spec.ts), so it is held for this INSERT and the commit only — InnoDB
+   * releases row locks before it flushes the log, so the next writer's UPDATE and this commit's flush
+   * overlap and concurrent commits share a flush.
    */
   async append(changes: readonly NewChange[], changedAt: number): Promise<void> {
     if (!changes.length) return;

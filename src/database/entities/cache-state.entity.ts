@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** `{prefix}eca_cache_state`: one row (`id` 1), the data version every write bumps (migration CacheState). */
+/** `{prefix}eca_cache_state`: rows `id` 1–32 whose sum is the data version; every write bumps one (migrations CacheState, DataVersionShards). */
 @Entity({ name: 'eca_cache_state' })
 export class CacheStateEntity {
   @PrimaryColumn({ type: 'tinyint', unsigned: true }) id: number;

@@ -7,6 +7,7 @@ import { PostLookupIndex1800000000000 } from './1800000000000-post-lookup-index'
 import { ChangesAndWebhooks1820000000000 } from './1820000000000-changes-and-webhooks';
 import { VenueGeo1830000000000 } from './1830000000000-venue-geo';
 import { SqliteWordpressIndexes1840000000000 } from './1840000000000-sqlite-wordpress-indexes';
+import { DataVersionShards1850000000000 } from './1850000000000-data-version-shards';
 
 export const MIGRATIONS = [
   WordpressSchema1700000000000,
@@ -18,4 +19,5 @@ export const MIGRATIONS = [
   ChangesAndWebhooks1820000000000,
   VenueGeo1830000000000,
   SqliteWordpressIndexes1840000000000,
+  DataVersionShards1850000000000,
 ];

@@ -1,0 +1,104 @@
+import { readDataVersion } from '../../src/cache/repository/data-version.repository';
+import { Sql, SqlParam, transactionScope } from '../../src/database/sql';
+import { bumpCacheVersion } from '../support/data-version';
+import { ADMIN, startTestApp, TestApp } from '../support/test-app';
+import { createEvent, EVENTS, MINIMAL } from './events-write-helpers';
+
+// Issue #23, the write road without a site-wide queue: the data version is a sum of counters (one
+// bumped per write), slugs are locked one by one, and the change cursor is the very last row a write
+// takes. What holds on both engines; the MariaDB-only waits are in test/mysql/write-contention.
+jest.setTimeout(60_000);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const version = async () => (await readDataVersion(t.db.sql))!;
+
+/** The statements a write transaction issued while `work` ran, in order. */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const spy = (method: 'rows' | 'run') => {
+    const original = Sql.prototype[method] as (this: Sql, text: string, params?: SqlParam[]) => Promise<never>;
+    return jest.spyOn(Sql.prototype, method).mockImplementation(function (this: Sql, text: string, params?: SqlParam[]) {
+      if (transactionScope.getStore()) seen.push(text.replace(/\s+/g, ' ').trim());
+      return original.call(this, text, params);
+    });
+  };
+  const spies = [spy('rows'), spy('run')];
+  try {
+    await work();
+  } finally {
+    for (const s of spies) s.mockRestore();
+  }
+  return seen;
+}
+
+describe('the data version, a sum of counters', () => {
+  it('moves by exactly one per committed write, and not for a write that rolls back', async () => {
+    const before = await version();
+    await createEvent(t, { ...MINIMAL, title: 'Version one' });
+    await createEvent(t, { ...MINIMAL, title: 'Version two' });
+    expect(await version()).toBe(before + 2);
+    await t.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'Bad dates', start_date: 'never' }).expect(400);
+    await expect(
+      t.db.transaction(async () => {
+        await t.db.sql.run(`UPDATE ${t.db.sql.table('posts')} SET post_title = 'rolled back' WHERE 1 = 0`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await version()).toBe(before + 2);
+  });
+
+  it('is moved by the must-use plugin’s UPDATE of row 1 (docs/caching.md) and by the tests’ helper', async () => {
+    const before = await version();
+    await t.db.sql.run(`UPDATE ${t.db.sql.table('eca_cache_state')} SET version = version + 1 WHERE id = 1`);
+    await bumpCacheVersion(t);
+    expect(await version()).toBe(before + 2);
+  });
+
+  it('reads as no version (nothing is shared) while a counter row is missing, so the sum can never go back', async () => {
+    const table = t.db.sql.table('eca_cache_state');
+    const row = (await t.db.sql.one<{ version: number }>(`SELECT version FROM ${table} WHERE id = 7`))!;
+    await t.db.sql.run(`DELETE FROM ${table} WHERE id = 7`);
+    try {
+      expect(await readDataVersion(t.db.sql)).toBeUndefined();
+    } finally {
+      await t.db.sql.run(`INSERT INTO ${table} (id, version) VALUES (7, ?)`, [Number(row.version)]);
+    }
+    expect(await readDataVersion(t.db.sql)).toEqual(expect.any(Number));
+  });
+});
+
+describe('the end of a write transaction', () => {
+  it('bumps the data version, then takes the change cursor and writes the change rows: nothing after the cursor row but its rows', async () => {
+    const statements = await statementsOf(() => createEvent(t, { ...MINIMAL, title: 'Last statements' }));
+    expect(statements.slice(-3)).toEqual([
+      expect.stringMatching(/^UPDATE \S*eca_cache_state\W/),
+      expect.stringMatching(/^UPDATE \S*eca_change_cursor\W/),
+      expect.stringMatching(/^INSERT INTO \S*eca_changes\W/),
+    ]);
+    expect(statements.filter((s) => /eca_cache_state|eca_change_cursor/.test(s))).toHaveLength(2);
+  });
+});
+
+describe('slugs picked by concurrent writers', () => {
+  it('stay unique across titles whose slugs overlap ("Overlap" takes overlap-2, which a title "Overlap 2" wants)', async () => {
+    const titles = Array.from({ length: 12 }, (_, i) => (i % 2 ? 'Overlap 2' : 'Overlap'));
+    const responses = await Promise.all(
+      titles.map((title) =>
+        t.http
+          .post(EVENTS)
+          .set('Authorization', ADMIN)
+          .send({ ...MINIMAL, title }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(titles.map(() => 201));
+    const slugs = responses.map((r) => r.body.slug as string);
+    expect(new Set(slugs).size).toBe(12);
+    const stored = await t.db.sql.rows<{ post_name: string }>(`SELECT post_name FROM ${t.db.sql.table('posts')} WHERE post_title IN ('Overlap', 'Overlap 2')`);
+    expect(new Set(stored.map((r) => r.post_name)).size).toBe(12);
+  });
+});
