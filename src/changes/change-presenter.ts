@@ -9,8 +9,11 @@ export interface PresentedChange {
   action: ShownAction;
   /** ISO 8601, UTC, millisecond precision. */
   time: string;
+  /** A series write (issue #24): the occurrences after the first event it created, updated, trashed or deleted. */
+  occurrences?: ChangeRow['occurrences'];
 }
 
 export function presentChange(row: ChangeRow, action: ShownAction): PresentedChange {
-  return { cursor: row.cursor, type: row.type, id: row.id, action, time: new Date(row.changedAt).toISOString() };
+  const shown: PresentedChange = { cursor: row.cursor, type: row.type, id: row.id, action, time: new Date(row.changedAt).toISOString() };
+  return row.occurrences ? { ...shown, occurrences: row.occurrences } : shown;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
 import { PostRow, PostsStore } from '../wordpress/posts.store';
-import { journaledWrites } from '../wordpress/write-journal';
+import { journaledSeries, journaledWrites } from '../wordpress/write-journal';
 import { recordTypeOfPostType, recordTypeOfTaxonomy } from './change-types';
 import { ChangesRepository, NewChange } from './repository/changes.repository';
 
@@ -25,7 +25,13 @@ export class ChangeRecorder {
   }
 
   private async record(): Promise<void> {
-    const notes = journaledWrites();
+    // A series write is one change, its first event's, naming the occurrences it touched (issue #24).
+    const series = journaledSeries();
+    const folded = new Set([...series.values()].flatMap((touch) => Object.values(touch).flat()));
+    const notes = journaledWrites().filter((note) => note.kind !== 'post' || !folded.has(note.id));
+    for (const firstId of series.keys()) {
+      if (!notes.some((note) => note.kind === 'post' && note.id === firstId)) notes.push({ kind: 'post', id: firstId, action: 'updated' });
+    }
     if (!notes.length) return;
     // The store knows the type and status of the posts it inserted or locked; the others are read.
     const unknown = notes.filter((n) => n.kind === 'post' && !this.posts.statusChange(n.id)).map((n) => n.id);
@@ -47,7 +53,15 @@ export class ChangeRecorder {
       // one (a write that did not lock the post did not change its status). A deleted post has none.
       const after = note.action === 'deleted' ? undefined : known ? known.now : row?.post_status;
       const before = note.action === 'created' ? undefined : known ? known.before : after;
-      changes.push({ type, id: note.id, action: note.action, publicAfter: after === 'publish', publicBefore: before === 'publish' });
+      const occurrences = series.get(note.id);
+      changes.push({
+        type,
+        id: note.id,
+        action: note.action,
+        publicAfter: after === 'publish',
+        publicBefore: before === 'publish',
+        ...(occurrences ? { occurrences } : {}),
+      });
     }
     await this.changes.append(changes, Date.now());
   }

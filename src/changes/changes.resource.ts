@@ -1,7 +1,7 @@
 import { GENERIC_LAYOUT, POST_ENDPOINT_ORDER } from '../discovery/collection-layout';
 import { defineResource } from '../rest/resources/resource-declaration';
 import { CHANGES_CATALOGS } from './changes.catalogs';
-import { ChangeFeedResponse, ChangeResponse } from './changes.response';
+import { ChangedOccurrences, ChangeFeedResponse, ChangeResponse } from './changes.response';
 import { WEBHOOKS_CAPABILITY } from './webhooks.service';
 import { DeliveryAttemptResponse, DeliveryLogResponse, DeliveryResponse, WebhookDeletedResponse, WebhookResponse } from './webhooks.response';
 
@@ -12,7 +12,7 @@ export const ECA_NAMESPACE = 'eca/v1';
 export const CHANGES_RESOURCE = defineResource({
   namespace: ECA_NAMESPACE,
   collection: 'changes',
-  schemas: [ChangeResponse, ChangeFeedResponse],
+  schemas: [ChangedOccurrences, ChangeResponse, ChangeFeedResponse],
   catalogs: CHANGES_CATALOGS,
   docs: {
     one: 'a change',

@@ -1,6 +1,15 @@
 import { PayloadProperty, ResponseSchema } from '../rest/responses/response-schema';
 import { CHANGE_ACTIONS } from './change-types';
 
+/** The occurrences of a series one write touched (only the actions it took). */
+@ResponseSchema('ChangedOccurrences')
+export class ChangedOccurrences {
+  @PayloadProperty({ type: [Number], required: false, description: 'Occurrences created' }) created?: number[];
+  @PayloadProperty({ type: [Number], required: false, description: 'Occurrences rewritten from the first event' }) updated?: number[];
+  @PayloadProperty({ type: [Number], required: false, description: 'Occurrences moved to the trash' }) trashed?: number[];
+  @PayloadProperty({ type: [Number], required: false, description: 'Occurrences deleted for good' }) deleted?: number[];
+}
+
 /** One entry of the change feed (and the `change` of a webhook delivery). */
 @ResponseSchema('Change')
 export class ChangeResponse {
@@ -16,6 +25,12 @@ export class ChangeResponse {
   action!: string;
   @PayloadProperty({ type: 'string', format: 'date-time', description: 'When the change was committed (UTC)' }) time!: string;
   @PayloadProperty({ type: 'string', required: false, description: 'The record’s REST address (feed only)' }) href?: string;
+  @PayloadProperty({
+    type: ChangedOccurrences,
+    required: false,
+    description: 'A recurring series’ change (on its first event): the IDs of the later occurrences it touched, by action',
+  })
+  occurrences?: ChangedOccurrences;
 }
 
 /** `GET /eca/v1/changes`. */

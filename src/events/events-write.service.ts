@@ -14,6 +14,7 @@ import { EventWriteArgs, EventWritePlan, EventWritePlanner, StoredEvent } from '
 import { EventWriter } from './write/event-writer';
 import { SeriesScope } from './dto/series-scope.arg';
 import { SeriesWriter } from './series/series.writer';
+import { noteSeriesOccurrences } from '../wordpress/write-journal';
 import { InlineWriteContext } from '../linked-posts/linked-posts.inline';
 
 type Representation = Record<string, unknown>;
@@ -167,10 +168,12 @@ export class EventsWriteService {
           // Deleted by another request since it was read.
           if (!current) throw this.notFound(ref);
           const previous = await this.reader.render(post.ID, { caller, requestOrigin: origin, jsonLd: false });
-          for (const id of await targets()) {
+          const ids = await targets();
+          for (const id of ids) {
             const row = id === post.ID ? current : await this.posts.lockedById(id);
             if (row) await this.writer.deletePermanently(row);
           }
+          if (wholeSeries) noteSeriesOccurrences(firstId, 'deleted', ids.slice(0, -1));
           await excluded();
           return { deleted: true, previous };
         }),
@@ -181,10 +184,15 @@ export class EventsWriteService {
       async () => {
         const current = (await this.posts.lockedById(post.ID))!;
         if (current.post_status === 'trash' && !wholeSeries) throw inTrash();
-        for (const id of await targets()) {
+        const ids = await targets();
+        const trashed: number[] = [];
+        for (const id of ids) {
           const row = id === post.ID ? current : await this.posts.lockedById(id);
-          if (row && row.post_status !== 'trash') await this.writer.trash(row, { caller, clock, links });
+          if (!row || row.post_status === 'trash') continue;
+          await this.writer.trash(row, { caller, clock, links });
+          if (id !== firstId) trashed.push(id);
         }
+        if (wholeSeries) noteSeriesOccurrences(firstId, 'trashed', trashed);
         await excluded();
         return post.ID;
       },

@@ -46,3 +46,27 @@ export function journaledWrites(): WriteNote[] {
     .filter((note) => !(note.createdHere && note.action === 'deleted'))
     .map(({ createdHere: _, ...note }) => note as WriteNote);
 }
+
+/** What a series write did to its occurrences (the posts after its first event). */
+export type SeriesOccurrenceAction = 'created' | 'updated' | 'trashed' | 'deleted';
+export type SeriesTouch = Record<SeriesOccurrenceAction, number[]>;
+
+const seriesJournal = () => transactionMemo('series-journal', () => new Map<number, SeriesTouch>());
+
+/**
+ * Notes occurrences a series write created, rewrote, trashed or deleted, under the series' first event: the
+ * change log shows them on that one record's change instead of one change each (issue #24). An
+ * occurrence noted here is left out of the records the transaction changed on its own account.
+ */
+export function noteSeriesOccurrences(firstId: number, action: SeriesOccurrenceAction, ids: readonly number[]): void {
+  const series = seriesJournal();
+  if (!series || !ids.length) return;
+  const touch = series.get(firstId) ?? { created: [], updated: [], trashed: [], deleted: [] };
+  touch[action].push(...ids);
+  series.set(firstId, touch);
+}
+
+/** The current transaction's series writes: first event → the occurrences touched, by action. */
+export function journaledSeries(): ReadonlyMap<number, SeriesTouch> {
+  return seriesJournal() ?? new Map();
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../database/database.service';
 import { Sql, SqlParam } from '../../database/sql';
-import type { WriteAction } from '../../wordpress/write-journal';
+import type { SeriesTouch, WriteAction } from '../../wordpress/write-journal';
 
 /** A change as the log stores it. `publicAfter`/`publicBefore`: whether anyone could read the record then. */
 export interface ChangeRow {
@@ -14,11 +14,22 @@ export interface ChangeRow {
   changedAt: number;
   publicAfter: boolean;
   publicBefore: boolean;
+  /** A series write: the occurrences after its first event it touched, by action (the change is the first event's). */
+  occurrences?: Partial<SeriesTouch>;
 }
 
 export type NewChange = Omit<ChangeRow, 'cursor' | 'changedAt'>;
 
-const COLUMNS = 'cursor_id, record_type, record_id, action, changed_at, public_after, public_before';
+/** The columns a change is read from, for a query whose change table is `alias`. */
+export const changeColumns = (alias = '') =>
+  ['cursor_id', 'record_type', 'record_id', 'action', 'changed_at', 'public_after', 'public_before', 'occurrences'].map((c) => `${alias}${c}`).join(', ');
+const COLUMNS = changeColumns();
+
+/** Only the actions that touched an occurrence, as stored (JSON) and read. */
+function occurrencesOf(touch: Partial<SeriesTouch> | undefined): Partial<SeriesTouch> | undefined {
+  const kept = Object.entries(touch ?? {}).filter(([, ids]) => ids && ids.length);
+  return kept.length ? Object.fromEntries(kept) : undefined;
+}
 
 export function toChangeRow(raw: Record<string, unknown>): ChangeRow {
   return {
@@ -29,6 +40,7 @@ export function toChangeRow(raw: Record<string, unknown>): ChangeRow {
     changedAt: Number(raw.changed_at),
     publicAfter: Number(raw.public_after) === 1,
     publicBefore: Number(raw.public_before) === 1,
+    ...(raw.occurrences ? { occurrences: JSON.parse(String(raw.occurrences)) as Partial<SeriesTouch> } : {}),
   };
 }
 
@@ -59,8 +71,11 @@ export class ChangesRepository {
     if (!changes.length) return;
     const last = await this.takeCursors(changes.length);
     const first = last - changes.length + 1;
-    const params: SqlParam[] = changes.flatMap((c, i) => [first + i, c.type, c.id, c.action, changedAt, c.publicAfter ? 1 : 0, c.publicBefore ? 1 : 0]);
-    await this.sql.run(`INSERT INTO ${this.sql.table('eca_changes')} (${COLUMNS}) VALUES ${changes.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`, params);
+    const params: SqlParam[] = changes.flatMap((c, i) => {
+      const occurrences = occurrencesOf(c.occurrences);
+      return [first + i, c.type, c.id, c.action, changedAt, c.publicAfter ? 1 : 0, c.publicBefore ? 1 : 0, occurrences ? JSON.stringify(occurrences) : null];
+    });
+    await this.sql.run(`INSERT INTO ${this.sql.table('eca_changes')} (${COLUMNS}) VALUES ${changes.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, params);
   }
 
   /** Moves the last cursor on by `count` and answers the new value, in one statement (row locked until commit). */

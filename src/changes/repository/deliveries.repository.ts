@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../database/database.service';
 import { forUpdate, placeholders, Sql, SqlParam } from '../../database/sql';
 import { kindMatches } from '../change-types';
-import { ChangeRow, toChangeRow } from './changes.repository';
+import { changeColumns, ChangeRow, toChangeRow } from './changes.repository';
 import { WebhooksRepository } from './webhooks.repository';
 
 /** Webhooks fanned out per pass, and changes read per webhook. */
@@ -117,7 +117,7 @@ export class DeliveriesRepository {
         for (const hook of hooks) {
           const changes = (
             await this.sql.rows(
-              `SELECT cursor_id, record_type, record_id, action, changed_at, public_after, public_before FROM ${this.sql.table('eca_changes')}
+              `SELECT ${changeColumns()} FROM ${this.sql.table('eca_changes')}
                WHERE cursor_id > ? ORDER BY cursor_id LIMIT ${FAN_OUT_CHANGES}`,
               [Number(hook.enqueued_through)],
             )
@@ -200,8 +200,7 @@ export class DeliveriesRepository {
     );
     if (!ids.length) return [];
     const rows = await this.sql.rows(
-      `SELECT d.id, d.webhook_id, d.kind, d.attempts, w.url, w.secret,
-              c.cursor_id, c.record_type, c.record_id, c.action, c.changed_at, c.public_after, c.public_before
+      `SELECT d.id, d.webhook_id, d.kind, d.attempts, w.url, w.secret, ${changeColumns('c.')}
        FROM ${this.sql.table('eca_webhook_deliveries')} d
        JOIN ${this.sql.table('eca_webhooks')} w ON w.id = d.webhook_id
        LEFT JOIN ${this.sql.table('eca_changes')} c ON c.cursor_id = d.change_cursor
@@ -268,8 +267,7 @@ export class DeliveriesRepository {
       params.push(before);
     }
     const rows = await this.sql.rows(
-      `SELECT d.id, d.change_cursor, d.kind, d.state, d.attempts, d.next_attempt_at, d.created_at, d.completed_at,
-              c.cursor_id, c.record_type, c.record_id, c.action, c.changed_at, c.public_after, c.public_before
+      `SELECT d.id, d.change_cursor, d.kind, d.state, d.attempts, d.next_attempt_at, d.created_at, d.completed_at, ${changeColumns('c.')}
        FROM ${this.sql.table('eca_webhook_deliveries')} d
        LEFT JOIN ${this.sql.table('eca_changes')} c ON c.cursor_id = d.change_cursor
        WHERE ${where} ORDER BY d.change_cursor DESC LIMIT ${Math.trunc(limit)}`,

@@ -20,6 +20,8 @@ export class ChangeEntity {
   @Column({ type: 'bigint', unsigned: true }) changed_at: number;
   @Column({ type: 'tinyint' }) public_after: number;
   @Column({ type: 'tinyint' }) public_before: number;
+  /** A series write's occurrences: JSON `{created, updated, trashed}` of IDs (migration SeriesChanges). */
+  @Column({ type: 'text', nullable: true }) occurrences: string | null;
 }
 
 /** `{prefix}eca_webhooks`: the subscriptions. */

@@ -8,6 +8,7 @@ import { ChangesAndWebhooks1820000000000 } from './1820000000000-changes-and-web
 import { VenueGeo1830000000000 } from './1830000000000-venue-geo';
 import { SqliteWordpressIndexes1840000000000 } from './1840000000000-sqlite-wordpress-indexes';
 import { DataVersionShards1850000000000 } from './1850000000000-data-version-shards';
+import { SeriesChanges1860000000000 } from './1860000000000-series-changes';
 
 export const MIGRATIONS = [
   WordpressSchema1700000000000,
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   VenueGeo1830000000000,
   SqliteWordpressIndexes1840000000000,
   DataVersionShards1850000000000,
+  SeriesChanges1860000000000,
 ];

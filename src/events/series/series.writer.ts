@@ -15,6 +15,7 @@ import { TecTables } from '../repository/tec-tables';
 import { EVENT_TAXONOMIES } from '../write/event-terms';
 import { EXCEPTION_META_KEY, HORIZON_META_KEY, occurrenceRows, SeriesSource, sharedColumns } from './occurrence-rows';
 import { planHorizonUtc, planSeries, SeriesPlan, storedTiming } from './series-plan';
+import { noteSeriesOccurrences } from '../../wordpress/write-journal';
 
 /** The day of a start and its rank among that day's starts: how a rule change tells which occurrences survive. */
 function dayKeys(starts: readonly string[]): string[] {
@@ -68,6 +69,7 @@ export class SeriesWriter {
     const later = plan.expansion.occurrences.filter((o) => o.start !== plan.rule.timing.start);
     const source = await this.source(firstId);
     const ids = await (await this.batch(links)).write(occurrenceRows(source, plan.rule, later, this.baseSlug(source.parent), now), now.gmt);
+    noteSeriesOccurrences(firstId, 'created', ids);
     await this.terms.recountObjects(ids);
     // The first event already moved the earliest bound; the last occurrence may move the latest.
     if (ids.length) await this.knownRange.refresh(ids[ids.length - 1]);
@@ -114,6 +116,9 @@ export class SeriesWriter {
     const created = await batch.write(occurrenceRows(source, plan.rule, added, this.baseSlug(source.parent), now), now.gmt);
     const vanished = await this.posts.byIds([...existing.values()].map((c) => c.id));
     for (const post of vanished.values()) await this.posts.trash(post, now);
+    noteSeriesOccurrences(firstId, 'updated', ids);
+    noteSeriesOccurrences(firstId, 'created', created);
+    noteSeriesOccurrences(firstId, 'trashed', [...vanished.keys()]);
     await this.terms.recount([...before, ...source.termTaxonomyIds]);
     await this.terms.recountObjects([...created, ...vanished.keys()]);
     await this.knownRange.refresh();
@@ -155,6 +160,11 @@ export class SeriesWriter {
       later.map((c) => c.id),
       occurrence.ID,
     );
+    noteSeriesOccurrences(
+      occurrence.ID,
+      'updated',
+      later.map((c) => c.id),
+    );
     await this.posts.update(occurrence.ID, { post_parent: 0 });
     await this.posts.deleteMeta(occurrence.ID, EXCEPTION_META_KEY);
     return rest;
@@ -189,6 +199,7 @@ export class SeriesWriter {
     const taken = new Set(children.map((c) => exceptions.get(c.id)?.get(EXCEPTION_META_KEY)?.[0] ?? c.start));
     const added = plan.expansion.occurrences.filter((o) => o.startUtc > horizon && !taken.has(o.start));
     const ids = await (await this.batch(links)).write(occurrenceRows(source, plan.rule, added, this.baseSlug(source.parent), now), now.gmt);
+    noteSeriesOccurrences(firstId, 'created', ids);
     await this.terms.recountObjects(ids);
     if (ids.length) await this.knownRange.refresh(ids[ids.length - 1]);
     await this.storeRule(firstId, plan);
