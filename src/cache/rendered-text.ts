@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { renderContent, renderExcerpt, renderTitle } from '../wordpress/rendering';
+import { galleryAttachmentIds, renderContent, renderExcerpt, renderTitle } from '../wordpress/rendering';
 
 /** Memory for the rendered texts of each memoized function (bytes, about: input and output, UTF-16). */
 const MAX_BYTES = 8 * 1024 * 1024;
@@ -24,3 +24,11 @@ export function rememberedRendering(render: (raw: string) => string): (raw: stri
 export const renderedTitle = rememberedRendering(renderTitle);
 export const renderedContent = rememberedRendering(renderContent);
 export const renderedExcerpt = rememberedRendering(renderExcerpt);
+
+/**
+ * `the_content` of a description: remembered by text, unless it has a `[gallery]` — what that renders
+ * depends on which of the attachments it names exist (`galleryImages`: PostsStore.galleryImages).
+ */
+export function renderedDescription(content: string, galleryImages: ReadonlySet<number>): string {
+  return galleryAttachmentIds(content).length ? renderContent(content, galleryImages) : renderedContent(content);
+}

@@ -2,10 +2,10 @@ import { CATEGORIES } from '../categories/categories.taxonomy';
 import { TAGS } from '../tags/tags.taxonomy';
 import { TermLinks } from '../terms/term-links';
 import { embeddedTerm } from '../terms/term-shapes';
-import { galleryAttachmentIds, phpEmpty, renderContent } from '../wordpress/rendering';
+import { phpEmpty } from '../wordpress/rendering';
 import { GLOBAL_ID_LINEAGE, PostLinks } from '../wordpress/permalinks';
 import { PostMeta } from '../wordpress/posts.store';
-import { renderedContent, renderedExcerpt, renderedTitle } from '../cache/rendered-text';
+import { renderedDescription, renderedExcerpt, renderedTitle } from '../cache/rendered-text';
 import { costDetails, renderCost } from './cost';
 import { renderEventDates } from '../dates';
 import { EventRecord, firstMeta } from './read/event-record';
@@ -22,11 +22,6 @@ export interface EventMapContext {
   settings: EventSiteSettings;
   /** The existing image attachments the events' `[gallery]` shortcodes name (galleryAttachmentIds). */
   galleryImages: ReadonlySet<number>;
-}
-
-/** `the_content` of the event: remembered by text, unless its galleries depend on which attachments exist. */
-function description(content: string, galleryImages: ReadonlySet<number>): string {
-  return galleryAttachmentIds(content).length ? renderContent(content, galleryImages) : renderedContent(content);
 }
 
 /** `show_map` / `show_map_link`: row absent → true; `""` and `"0"` → false; anything else → true. */
@@ -82,7 +77,7 @@ export function mapEvent(record: EventRecord, ctx: EventMapContext): Record<stri
     url,
     rest_url: `${ctx.restBase}/events/${post.ID}`,
     title: renderedTitle(post.post_title),
-    description: description(post.post_content, ctx.galleryImages),
+    description: renderedDescription(post.post_content, ctx.galleryImages),
     excerpt: renderedExcerpt(post.post_excerpt),
     slug: post.post_name,
     image: record.image,

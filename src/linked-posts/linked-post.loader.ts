@@ -44,11 +44,14 @@ export class LinkedPostLoader {
     const posts = [...rows.values()].filter((p) => p.post_type === type.postType);
     if (!posts.length) return new Map();
     const thumbnails = posts.map((p) => Number(first(meta.get(p.ID)!, THUMBNAIL_ID) ?? 0)).filter((id) => id > 0);
-    const images = await this.attachments.images(thumbnails, requestOrigin);
+    const [images, galleryImages] = await Promise.all([
+      this.attachments.images(thumbnails, requestOrigin),
+      this.posts.galleryImages(posts.map((p) => p.post_content)),
+    ]);
     const result = new Map<number, LinkedRecord>();
     for (const post of posts) {
       const m = meta.get(post.ID)!;
-      result.set(post.ID, { post, meta: m, image: images.get(Number(first(m, THUMBNAIL_ID) ?? 0)) ?? false });
+      result.set(post.ID, { post, meta: m, image: images.get(Number(first(m, THUMBNAIL_ID) ?? 0)) ?? false, galleryImages });
     }
     return result;
   }

@@ -1,7 +1,7 @@
 import { ImageObject } from '../wordpress/attachments';
 import { GLOBAL_ID_LINEAGE, PostLinks } from '../wordpress/permalinks';
 import { PostMeta, PostRow } from '../wordpress/posts.store';
-import { renderedContent, renderedExcerpt, renderedTitle } from '../cache/rendered-text';
+import { renderedDescription, renderedExcerpt, renderedTitle } from '../cache/rendered-text';
 import { jsonLdHead } from './json-ld';
 import { first, LinkedPostType } from './linked-post-type';
 import { blankProtected } from '../wordpress/password-blanking';
@@ -14,6 +14,8 @@ export interface LinkedRecord {
   meta: PostMeta;
   /** The image object, or false when the record has no (valid) featured image. */
   image: ImageObject | false;
+  /** The existing image attachments its description's `[gallery]` shortcodes name (PostsStore.galleryImages). */
+  galleryImages: ReadonlySet<number>;
 }
 
 export interface RepresentOptions {
@@ -63,7 +65,7 @@ function build(type: LinkedPostType, record: LinkedRecord, options: RepresentOpt
     ...postAuthorStatusDates(post),
     url: links.permalink(post),
     [type.nameField]: renderedTitle(post.post_title),
-    description: renderedContent(post.post_content),
+    description: renderedDescription(post.post_content, record.galleryImages),
     excerpt: renderedExcerpt(post.post_excerpt),
     slug: post.post_name,
     image,

@@ -3,6 +3,7 @@ import { DatabaseService } from '../database/database.service';
 import { PostEntity, PostMetaEntity } from '../database/entities';
 import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';
 import { maybeSerialize, phpUnserialize } from './php-serialization';
+import { galleryAttachmentIds } from './rendering';
 import { SiteNow, WpDateTime } from './site-clock';
 import { slugLockName, utf8UriEncode } from './slugs';
 import { transactionMemo } from './transaction-memo';
@@ -146,6 +147,20 @@ export class PostsStore {
   /** Statements go to the current transaction, if any (src/database/sql.ts). */
   private get sql(): Sql {
     return this.db.sql;
+  }
+
+  /**
+   * The attachments the `[gallery ids|include]` shortcodes of `texts` name that WordPress's gallery
+   * would find: images (`post_mime_type` `image/…`) of status `inherit` (`gallery_shortcode`'s
+   * `get_posts`). No statement when no text has such a gallery.
+   */
+  async galleryImages(texts: readonly string[]): Promise<Set<number>> {
+    const named = [...new Set(texts.flatMap((text) => galleryAttachmentIds(text)))];
+    if (!named.length) return new Set();
+    const posts = await this.byIds(named);
+    return new Set(
+      [...posts.values()].filter((p) => p.post_type === 'attachment' && p.post_status === 'inherit' && p.post_mime_type.startsWith('image/')).map((p) => p.ID),
+    );
   }
 
   async byIds(ids: readonly number[]): Promise<Map<number, PostRow>> {

@@ -74,6 +74,22 @@ describe('plugin fidelity, round 3 (issue #22 items 6–9)', () => {
     expect(none.description).toBe('<p>Before</p>\n\n<p>After</p>');
     const some = (await t.http.get(`${EVENTS}/${present}`)).body;
     expect(some.description).toContain('[gallery');
+
+    // Venues and organizers, read alone and inside an event, render their descriptions the same way.
+    const description = `Before\n\n[gallery ids="999991,${pdf}"]\n\nAfter`;
+    const venue = (await t.http.post(`${BASE}/venues`).set('Authorization', ADMIN).send({ venue: 'Gallery hall', description, status: 'publish' }).expect(201))
+      .body;
+    const organizer = (
+      await t.http
+        .post(`${BASE}/organizers`)
+        .set('Authorization', ADMIN)
+        .send({ organizer: 'Gallery club', description: `[gallery include="${image}"]`, status: 'publish' })
+        .expect(201)
+    ).body;
+    expect((await t.http.get(`${BASE}/venues/${venue.id}`).expect(200)).body.description).toBe('<p>Before</p>\n\n<p>After</p>');
+    expect((await t.http.get(`${BASE}/organizers/${organizer.id}`).expect(200)).body.description).toContain('[gallery');
+    const linking = await insertEvent(t, { title: 'Linked gallery', venue: venue.id });
+    expect((await t.http.get(`${EVENTS}/${linking}`).expect(200)).body.venue.description).toBe('<p>Before</p>\n\n<p>After</p>');
   });
 
   it("item 9 (Q69): a draft's json_ld url is the plugin's event link", async () => {

@@ -13,7 +13,6 @@ import { Permalinks } from '../../wordpress/permalinks';
 import { PostRow, PostsStore } from '../../wordpress/posts.store';
 import { SiteService } from '../../wordpress/site.service';
 import { TermsStore } from '../../wordpress/terms.store';
-import { galleryAttachmentIds } from '../../wordpress/rendering';
 import { mapEvent } from '../event.mapper';
 import { eventJsonLd } from '../json-ld';
 import { EventRecord, firstMeta } from './event-record';
@@ -142,7 +141,7 @@ export class EventLoader {
         eventIds.map((id) => Number(firstMeta(meta.get(id)!, THUMBNAIL_ID) ?? 0)).filter((id) => id > 0),
         requestOrigin,
       ),
-      this.galleryImages(events),
+      this.posts.galleryImages(events.map((post) => post.post_content)),
       this.series.fields(events, meta),
     ]);
     const result = new Map<number, EventBase>();
@@ -161,19 +160,6 @@ export class EventLoader {
       result.set(post.ID, { record, venueIds: linkIds(m.get('_EventVenueID')), organizerIds: linkIds(m.get('_EventOrganizerID')), event });
     }
     return result;
-  }
-
-  /**
-   * The attachments the events' `[gallery ids|include]` shortcodes name that WordPress's gallery would
-   * find: images (`post_mime_type` `image/…`) of status `inherit` (`gallery_shortcode`'s `get_posts`).
-   */
-  private async galleryImages(events: readonly PostRow[]): Promise<Set<number>> {
-    const named = [...new Set(events.flatMap((post) => galleryAttachmentIds(post.post_content)))];
-    if (!named.length) return new Set();
-    const posts = await this.posts.byIds(named);
-    return new Set(
-      [...posts.values()].filter((p) => p.post_type === 'attachment' && p.post_status === 'inherit' && p.post_mime_type.startsWith('image/')).map((p) => p.ID),
-    );
   }
 }
 

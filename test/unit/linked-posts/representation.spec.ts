@@ -29,7 +29,12 @@ function post(overrides: Partial<PostRow> = {}): PostRow {
   };
 }
 
-const record = (p: PostRow, meta: Record<string, string[]> = {}): LinkedRecord => ({ post: p, meta: new Map(Object.entries(meta)), image: false });
+const record = (p: PostRow, meta: Record<string, string[]> = {}): LinkedRecord => ({
+  post: p,
+  meta: new Map(Object.entries(meta)),
+  image: false,
+  galleryImages: new Set(),
+});
 
 describe('venue and organizer representation', () => {
   it('builds the contract example for a venue, keys in order', () => {
