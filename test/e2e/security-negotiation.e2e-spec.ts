@@ -113,7 +113,9 @@ describe('security: the negotiated event list (issue #22, Accept)', () => {
   it('Accept-Language is keyed as sent: a French answer never reaches an English or a plain request', async () => {
     const indexIn = async (language?: string) => {
       const req = t.http.get(BASE);
-      return JSON.stringify((await (language === undefined ? req : req.set('Accept-Language', language)).expect(200)).body);
+      const body = JSON.stringify((await (language === undefined ? req : req.set('Accept-Language', language)).expect(200)).body);
+      // The end_date default is "now + 2 years" to the second: two answers computed a second apart differ there.
+      return body.replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/g, 'DATE');
     };
     const english = await indexIn('en');
     const french = await indexIn('fr');
