@@ -3,7 +3,7 @@
 // a fraction of a second; `npm start` and `npm run cli` go through it.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -33,7 +33,26 @@ function sourceHash() {
 }
 
 const current = sourceHash();
-if (existsSync(OUTPUT) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === current) process.exit(0);
+const built = () => existsSync(OUTPUT) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === current;
+if (built()) process.exit(0);
+
+// Several processes may ask at once (jest's workers each start the built service): one compiles while
+// the others wait for its lock, then find the build done. A lock older than the longest build is
+// taken over (its process died).
+const LOCK = join(ROOT, '.build-lock');
+const STALE_MS = 10 * 60 * 1000;
+for (;;) {
+  try {
+    mkdirSync(LOCK);
+    break;
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+    if (Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > STALE_MS) rmSync(LOCK, { recursive: true, force: true });
+    else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+  }
+}
+process.on('exit', () => rmSync(LOCK, { recursive: true, force: true }));
+if (built()) process.exit(0);
 
 // On stderr, so that `npm run cli` keeps its stdout for the command's own output.
 process.stderr.write(`Building (the first start takes about a minute; later ones only when a source file changed)…\n`);
