@@ -29,16 +29,21 @@ export class SeriesRepository {
     return this.db.sql;
   }
 
-  /** Per first event, its series' occurrences (itself included) outside the trash: one query for any number of series. */
+  /**
+   * Per first event, its series' occurrences (itself included) outside the trash: one query for any
+   * number of series. The unary `+` (a no-op on both engines) keeps SQLite's planner off the
+   * `meta_key` and `post_type` indexes, which read every event of the site (90 ms a page at 100,000
+   * occurrences); the IDs and `post_parent` lead instead (1.7 ms).
+   */
   async stats(parentIds: readonly number[]): Promise<Map<number, SeriesStats>> {
     if (!parentIds.length) return new Map();
     const sql = this.sql;
     const rows = await sql.rows<{ series: number; n: number; first: string; last: string }>(
       `SELECT CASE WHEN p.post_parent = 0 THEN p.ID ELSE p.post_parent END AS series, COUNT(*) AS n, MIN(m.meta_value) AS first, MAX(m.meta_value) AS last
          FROM ${sql.table('posts')} p
-         JOIN ${sql.table('postmeta')} m ON m.post_id = p.ID AND m.meta_key = '_EventStartDate'
+         JOIN ${sql.table('postmeta')} m ON m.post_id = p.ID AND +m.meta_key = '_EventStartDate'
         WHERE (p.ID IN (${placeholders(parentIds)}) OR p.post_parent IN (${placeholders(parentIds)}))
-          AND p.post_type = 'tribe_events' AND p.post_status <> 'trash'
+          AND +p.post_type = 'tribe_events' AND p.post_status <> 'trash'
         GROUP BY CASE WHEN p.post_parent = 0 THEN p.ID ELSE p.post_parent END`,
       [...parentIds, ...parentIds],
     );

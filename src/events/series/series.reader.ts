@@ -14,8 +14,8 @@ const FIRST_EVENT_KEYS = [RECURRENCE_META_KEY, '_EventStartDate', '_EventEndDate
 
 /**
  * `recurrence` and `series` for a page of events, first events and later occurrences alike: the rule
- * of the first events not on the page in one query, the series' counts and bounds in one more; a page
- * without series costs nothing more.
+ * of the first events not on the page and the series' counts and bounds in one wave of two queries; a
+ * page without series costs nothing more.
  */
 @Injectable()
 export class SeriesReader {
@@ -31,15 +31,18 @@ export class SeriesReader {
     const result = new Map<number, SeriesFields>();
     if (!firstIds.length) return result;
     const missing = firstIds.filter((id) => !meta.has(id));
-    const read = missing.length ? await this.posts.meta(missing, FIRST_EVENT_KEYS) : new Map<number, PostMeta>();
+    // One wave: the counts of a parent that turns out to carry no rule are dropped below.
+    const [read, stats] = await Promise.all([
+      missing.length ? this.posts.meta(missing, FIRST_EVENT_KEYS) : new Map<number, PostMeta>(),
+      this.repository.stats(firstIds.filter((id) => !meta.has(id) || meta.get(id)!.has(RECURRENCE_META_KEY))),
+    ]);
     const firstMeta = (id: number) => meta.get(id) ?? read.get(id);
-    const stats = await this.repository.stats(firstIds.filter((id) => firstMeta(id)?.has(RECURRENCE_META_KEY)));
     const bySeries = new Map<number, SeriesFields>();
     for (const [id, stat] of stats) {
-      const m = firstMeta(id)!;
-      const recurrence = readStoredRecurrence(m.get(RECURRENCE_META_KEY)![0]);
+      const rule = firstMeta(id)?.get(RECURRENCE_META_KEY)?.[0];
+      const recurrence = rule === undefined ? undefined : readStoredRecurrence(rule);
       if (!recurrence) continue;
-      bySeries.set(id, { recurrence, series: { id, description: describe(recurrence, m), ...stat } });
+      bySeries.set(id, { recurrence, series: { id, description: describe(recurrence, firstMeta(id)!), ...stat } });
     }
     for (const post of events) {
       const fields = bySeries.get(seriesOf(post));
