@@ -8,6 +8,8 @@
 import autocannon from 'autocannon';
 
 const job = JSON.parse(process.argv[2]);
+/** CPU spent before the run (start-up, imports): left out of the row's CPU split. */
+const startCpu = process.cpuUsage();
 const { sample, scenario } = job;
 const any = (list) => list[Math.floor(Math.random() * list.length)];
 const EVENTS = `${sample.base}/events`;
@@ -125,4 +127,8 @@ const [result, writer] = await Promise.all([instance, scenario.writer && writeEv
 latencies.sort((a, b) => a - b);
 const percentile = (p) =>
   latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] * 100) / 100 : null;
-process.stdout.write(JSON.stringify({ ...result, exactLatency: { p50: percentile(50), p99: percentile(99) }, statuses, writes: writer }));
+// The generator's own CPU (ms), for the row's CPU split (bench/cpu.mjs).
+const { user, system } = process.cpuUsage(startCpu);
+process.stdout.write(
+  JSON.stringify({ ...result, exactLatency: { p50: percentile(50), p99: percentile(99) }, statuses, writes: writer, cpuMs: (user + system) / 1000 }),
+);

@@ -4,6 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { cpuMs } from './cpu.mjs';
 import { ROOT } from './database.mjs';
 
 export function freePort() {
@@ -84,9 +85,13 @@ export function startLimitServer() {
   });
 }
 
-/** Runs one scenario at one concurrency with bench/load.mjs; samples the target's RSS meanwhile. */
-export function drive(target, scenario, connections, seconds, sample) {
+/**
+ * Runs one scenario at one concurrency with bench/load.mjs; samples the target's RSS meanwhile, and
+ * counts the CPU time the target, the database server (`databasePid`, when local) and the generator spent.
+ */
+export function drive(target, scenario, connections, seconds, sample, databasePid) {
   return new Promise((resolve, reject) => {
+    const before = { service: cpuMs(target.pid), database: cpuMs(databasePid) };
     let peak = 0;
     const timer = setInterval(() => (peak = Math.max(peak, memory(target.pid).rss)), 100);
     const job = JSON.stringify({ url: target.url, scenario, connections, duration: seconds, sample });
@@ -97,7 +102,14 @@ export function drive(target, scenario, connections, seconds, sample) {
     load.on('close', (code) => {
       clearInterval(timer);
       if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
-      resolve({ result: JSON.parse(out), peakRss: Math.max(peak, memory(target.pid).rss) });
+      const result = JSON.parse(out);
+      const spent = (after, start) => (after === undefined || start === undefined ? undefined : after - start);
+      const cpu = {
+        service: spent(cpuMs(target.pid), before.service),
+        database: spent(cpuMs(databasePid), before.database),
+        generator: result.cpuMs,
+      };
+      resolve({ result, peakRss: Math.max(peak, memory(target.pid).rss), cpu });
     });
   });
 }

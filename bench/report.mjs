@@ -15,6 +15,8 @@ const HEADER = [
   'other non-2xx',
   'errors',
   'peak RSS MB',
+  'CPU ms/req svc+db+gen',
+  'CPU bound',
   'target',
   '',
 ];
@@ -23,6 +25,13 @@ const HEADER = [
 function withCodes(count, codes, serverErrors) {
   const which = Object.keys(codes).filter((code) => Number(code) >= 500 === serverErrors);
   return count ? `${count} (${which.join(', ')})` : '0';
+}
+
+/** `service+database+generator` CPU ms per request (bench/cpu.mjs); `-` where a process was not measured. */
+function cpuSplit(cpu) {
+  if (!cpu) return '';
+  const ms = (value) => (value === undefined ? '-' : value.toFixed(2));
+  return `${ms(cpu.service)}+${ms(cpu.database)}+${ms(cpu.generator)}`;
 }
 
 /** Formats the rows as a Markdown table; `run` is { engine, fixture, events } for the targets. */
@@ -47,6 +56,8 @@ export function table(rows, run) {
       withCodes(r.otherNon2xx, r.codes, false),
       r.errors,
       r.peakRssMb.toFixed(0),
+      cpuSplit(r.cpu),
+      r.cpu?.bound === undefined ? '' : r.cpu.bound.toLocaleString('en-US'),
       targets.map((t) => t.text).join('; '),
       verdicts,
     ].map(String);
@@ -64,4 +75,6 @@ export const LEGEND = [
   'A throughput target passes only when every answer was a 2xx and no request failed; overload cells run at least 31 s.',
   'target: #issue and its target (several: one per issue, verdicts in the same order); a relative target shows the measured share.',
   '*: not the setup the issue states the target for (fixture database on MariaDB; SQLite 10k; MariaDB 200k) — an indication only.',
+  'CPU ms/req: CPU time per answered request of the service, the local database server (- for SQLite, inside the service) and the',
+  'load generator; CPU bound: the req/s those costs allow with every core of this machine busy and nothing else running.',
 ].join('\n');

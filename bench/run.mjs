@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { cpuPerRequest, localDatabasePid } from './cpu.mjs';
 import { FIXTURE_ADMIN, freshMysqlDatabase, freshSqliteFile, loadFixture, ROOT } from './database.mjs';
 import { instanceEnvs, STILL_WARM_WHEN_COLD } from './instances.mjs';
 import { liveUrls } from './live-site.mjs';
@@ -84,6 +85,8 @@ const sqliteFile = join(ROOT, 'bench', '.data', `bench-${label}.sqlite`);
 const mysqlDatabase = process.env.BENCH_MYSQL_DATABASE ?? (fixture ? 'eca_bench_fixture' : series ? 'eca_bench_series' : 'eca_bench');
 if (!/^\w+$/.test(mysqlDatabase)) throw new Error('BENCH_MYSQL_DATABASE must be letters, digits or underscores');
 const databaseUrl = engine === 'mysql' ? `${mysqlServer}/${mysqlDatabase}` : `sqlite:${sqliteFile}`;
+/** The local database server's process, whose CPU each row counts (none for SQLite or a remote server). */
+const databasePid = localDatabasePid(databaseUrl);
 // The fixture brings its own logins (no bootstrap administrator is added); a seeded database gets one.
 const admin = fixture ? FIXTURE_ADMIN : BENCH_ADMIN;
 const baseEnv = {
@@ -215,7 +218,8 @@ async function main() {
     if (scenario.warmUp) await drive(target, scenario, WARM_UP.connections, WARM_UP.seconds, sample); // not recorded
     for (const connections of scenario.levels) {
       await settle(target, settlePath);
-      const { result, peakRss } = await drive(target, scenario, connections, Math.max(duration, scenario.minSeconds ?? 0), sample);
+      const database = scenario.instance === 'limit' ? undefined : databasePid;
+      const { result, peakRss, cpu } = await drive(target, scenario, connections, Math.max(duration, scenario.minSeconds ?? 0), sample, database);
       const row = {
         scenario: scenario.name,
         request: scenario.request,
@@ -233,12 +237,16 @@ async function main() {
         peakRssMb: peakRss,
         requests: result.requests.total,
         writes: result.writes, // the live site's concurrent writer: { requests, non2xx, errors }
+        cpu: cpuPerRequest(cpu, result.requests.total), // ms per request by process, and the CPU bound (bench/cpu.mjs)
       };
       rows.push(row);
       console.log(
         `${row.scenario} c${connections}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ` +
           `503+RA ${row.retryAfter503}, other 5xx ${row.other5xx}, other non-2xx ${row.otherNon2xx}, errors ${row.errors}, ` +
           `RSS ${peakRss.toFixed(0)} MB${Object.keys(row.codes).length ? `, statuses ${JSON.stringify(row.codes)}` : ''}` +
+          (row.cpu
+            ? `, CPU/req ${row.cpu.service} ms service + ${row.cpu.database ?? '-'} database + ${row.cpu.generator ?? '-'} generator (bound ${row.cpu.bound} req/s)`
+            : '') +
           (row.writes ? `; writer: ${row.writes.requests} PUT, non-2xx ${row.writes.non2xx}, errors ${row.writes.errors}` : ''),
       );
     }
