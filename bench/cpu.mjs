@@ -1,7 +1,8 @@
 // CPU time per request of each process a bench row keeps busy: the service, the database server (a
 // local MariaDB/MySQL; SQLite runs inside the service) and the load generator. With the machine's
-// cores it gives the row's CPU bound: the req/s these costs allow if nothing else ran and every core
-// stayed busy — what says whether a target is within reach of the road as it is (docs/performance.md).
+// cores it gives the row's CPU bound: the req/s these costs allow if nothing else ran, every core
+// stayed busy and the service's one main thread too — what says whether a target is within reach of
+// the road as it is (docs/performance.md).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -41,11 +42,17 @@ export function localDatabasePid(databaseUrl) {
   return undefined;
 }
 
-/** A row's CPU per request (ms) and the req/s that CPU allows on this machine's cores. */
+/**
+ * A row's CPU per request (ms) and the req/s that CPU allows: all processes together on this machine's
+ * cores, and the service alone on one core — it is one Node process, whose JavaScript (and SQLite's
+ * statements) run on its one main thread. The bound is the lower of the two.
+ */
 export function cpuPerRequest({ service, database, generator }, requests) {
   if (!requests || service === undefined) return undefined;
   const per = (ms) => (ms === undefined ? undefined : Math.round((ms / requests) * 1000) / 1000);
   const split = { service: per(service), database: per(database), generator: per(generator) };
   const total = (split.service ?? 0) + (split.database ?? 0) + (split.generator ?? 0);
-  return { ...split, cores: os.cpus().length, bound: total > 0 ? Math.round((os.cpus().length * 1000) / total) : undefined };
+  const bounds = [total > 0 ? (os.cpus().length * 1000) / total : Infinity, split.service > 0 ? 1000 / split.service : Infinity];
+  const bound = Math.min(...bounds);
+  return { ...split, cores: os.cpus().length, bound: Number.isFinite(bound) ? Math.round(bound) : undefined };
 }

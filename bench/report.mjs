@@ -76,5 +76,6 @@ export const LEGEND = [
   'target: #issue and its target (several: one per issue, verdicts in the same order); a relative target shows the measured share.',
   '*: not the setup the issue states the target for (fixture database on MariaDB; SQLite 10k; MariaDB 200k) — an indication only.',
   'CPU ms/req: CPU time per answered request of the service, the local database server (- for SQLite, inside the service) and the',
-  'load generator; CPU bound: the req/s those costs allow with every core of this machine busy and nothing else running.',
+  'load generator; CPU bound: the req/s those costs allow with every core of this machine busy and nothing else running,',
+  'and at most what the service alone allows on its one main thread (1,000 / its ms).',
 ].join('\n');
