@@ -169,8 +169,9 @@ export class EventsWriteService {
           if (!current) throw this.notFound(ref);
           const previous = await this.reader.render(post.ID, { caller, requestOrigin: origin, jsonLd: false });
           const ids = await targets();
+          const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
           for (const id of ids) {
-            const row = id === post.ID ? current : await this.posts.lockedById(id);
+            const row = id === post.ID ? current : others.get(id);
             if (row) await this.writer.deletePermanently(row);
           }
           if (wholeSeries) noteSeriesOccurrences(firstId, 'deleted', ids.slice(0, -1));
@@ -185,9 +186,10 @@ export class EventsWriteService {
         const current = (await this.posts.lockedById(post.ID))!;
         if (current.post_status === 'trash' && !wholeSeries) throw inTrash();
         const ids = await targets();
+        const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
         const trashed: number[] = [];
         for (const id of ids) {
-          const row = id === post.ID ? current : await this.posts.lockedById(id);
+          const row = id === post.ID ? current : others.get(id);
           if (!row || row.post_status === 'trash') continue;
           await this.writer.trash(row, { caller, clock, links });
           if (id !== firstId) trashed.push(id);

@@ -179,12 +179,23 @@ export class PostsStore {
    * writers of one post queue here instead of interleaving. SQLite runs transactions one at a time.
    */
   async lockedById(id: number): Promise<PostRow | undefined> {
-    const row = await this.sql.one(`SELECT ${COLUMNS.join(', ')} FROM ${this.sql.table('posts')} WHERE ID = ?${forUpdate(this.sql)}`, [id]);
-    if (!row) return undefined;
-    const post = toPostRow(row);
+    return (await this.lockedByIds([id])).get(id);
+  }
+
+  /** lockedById for many posts in one statement (rows locked in ID order); the posts found, by ID. */
+  async lockedByIds(ids: readonly number[]): Promise<Map<number, PostRow>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const rows = await this.sql.rows(
+      `SELECT ${COLUMNS.join(', ')} FROM ${this.sql.table('posts')} WHERE ID IN (${placeholders(unique)}) ORDER BY ID${forUpdate(this.sql)}`,
+      unique,
+    );
+    const posts = new Map(rows.map((row) => [Number(row.ID), toPostRow(row)]));
     const statuses = this.statuses();
-    if (statuses && !statuses.has(id)) statuses.set(id, { type: post.post_type, before: post.post_status, now: post.post_status });
-    return post;
+    for (const post of posts.values()) {
+      if (statuses && !statuses.has(post.ID)) statuses.set(post.ID, { type: post.post_type, before: post.post_status, now: post.post_status });
+    }
+    return posts;
   }
 
   /**

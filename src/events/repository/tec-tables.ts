@@ -2,6 +2,7 @@ import { DatabaseService } from '../../database/database.service';
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql';
 import { EventDateMeta, occurrenceHash } from '../../dates';
+import { transactionMemo } from '../../wordpress/transaction-memo';
 
 /** Largest value of the tables' signed `mediumint` `duration` column (about 97 days). */
 const MAX_DURATION = 8_388_607;
@@ -27,8 +28,15 @@ export class TecTables {
     return this.db.sql;
   }
 
-  /** Whether the database has both tables (checked per write: no caching layer, storage.md §15). */
-  async exist(): Promise<boolean> {
+  /**
+   * Whether the database has both tables (checked per write: no caching layer, storage.md §15; once per
+   * transaction, so a series' hundred occurrences ask once).
+   */
+  exist(): Promise<boolean> {
+    return transactionMemo('tec:tables-exist', () => this.lookUp()) ?? this.lookUp();
+  }
+
+  private async lookUp(): Promise<boolean> {
     const names = [`${this.sql.prefix}tec_events`, `${this.sql.prefix}tec_occurrences`];
     const rows = this.sql.isMysql
       ? await this.sql.rows(`SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name IN (?, ?)`, names)

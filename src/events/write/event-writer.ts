@@ -113,8 +113,11 @@ export class EventWriter {
   /** WP core `wp_trash_post` (storage.md §8); the TEC table rows are kept, counts and range refreshed. */
   async trash(post: PostRow, ctx: InlineWriteContext): Promise<void> {
     const now = ctx.clock.now();
-    const keys = await this.posts.trash(post, now);
-    await this.posts.trackModified(post.ID, [...keys, 'post_status'], now);
+    // The trash rows and `_tribe_modified_fields` go in one INSERT (a series trashes each occurrence here).
+    await this.posts.batchMeta(post.ID, async () => {
+      const keys = await this.posts.trash(post, now);
+      await this.posts.trackModified(post.ID, [...keys, 'post_status'], now);
+    });
     await this.afterWrite(post.ID);
   }
 
