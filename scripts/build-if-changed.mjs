@@ -37,21 +37,40 @@ const built = () => existsSync(OUTPUT) && existsSync(STAMP) && readFileSync(STAM
 if (built()) process.exit(0);
 
 // Several processes may ask at once (jest's workers each start the built service): one compiles while
-// the others wait for its lock, then find the build done. A lock older than the longest build is
-// taken over (its process died).
+// the others wait for its lock, then find the build done. The lock names its process: a lock whose
+// process is gone (killed mid-build) is taken over at once, and any lock older than the longest build.
 const LOCK = join(ROOT, '.build-lock');
+const OWNER = join(LOCK, 'pid');
 const STALE_MS = 10 * 60 * 1000;
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+const abandoned = () => {
+  const since = statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs;
+  if (since === undefined) return false; // released meanwhile: try again
+  const owner = Number(existsSync(OWNER) ? readFileSync(OWNER, 'utf8') : NaN);
+  // A lock just made may not name its process yet: only its age can make it stale.
+  return Date.now() - since > STALE_MS || (owner > 0 && !alive(owner));
+};
 for (;;) {
   try {
     mkdirSync(LOCK);
+    writeFileSync(OWNER, String(process.pid));
     break;
   } catch (error) {
     if (error.code !== 'EEXIST') throw error;
-    if (Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > STALE_MS) rmSync(LOCK, { recursive: true, force: true });
+    if (abandoned()) rmSync(LOCK, { recursive: true, force: true });
     else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
   }
 }
-process.on('exit', () => rmSync(LOCK, { recursive: true, force: true }));
+const release = () => rmSync(LOCK, { recursive: true, force: true });
+process.on('exit', release);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 if (built()) process.exit(0);
 
 // On stderr, so that `npm run cli` keeps its stdout for the command's own output.
