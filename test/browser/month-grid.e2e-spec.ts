@@ -1,9 +1,8 @@
 import { Page } from 'playwright-core';
 import { createdSeries, listedIn } from '../e2e/site-recurring-helpers';
 import { created } from '../e2e/site-test-helpers';
-import { Chromium, launchChromium } from '../support/chromium';
-import { freePort } from '../support/free-port';
-import { startTestApp, TestApp } from '../support/test-app';
+import { withSiteInChromium } from '../support/site-in-chromium';
+import { TestApp } from '../support/test-app';
 
 const YEAR = new Date().getUTCFullYear() + 1;
 const MONTH = `${YEAR}-04`;
@@ -18,24 +17,9 @@ const SCREENSHOT = process.env.MONTH_GRID_SCREENSHOT ?? '/tmp/month-grid.png';
 // a series' occurrences on their days, follows one to its page, without console errors.
 describe('the month grid in a real headless Chromium', () => {
   let t: TestApp;
-  let chromium: Chromium;
   let page: Page;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    t = await startTestApp({ env: { SITE_URL: origin } });
-    await t.app.listen(port, '127.0.0.1');
-    chromium = await launchChromium({ width: 1100, height: 1100 });
-    page = await chromium.browser.newPage();
-    page.on('console', (message) => problems.push(`${message.type()}: ${message.text()}`));
-    page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
-  });
-  afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  let problems: string[];
+  withSiteInChromium({ width: 1100, height: 1100 }, (site) => ({ t, page, problems } = site));
 
   it('shows the series on its days and leads to an occurrence page that says how it repeats', async () => {
     const first = await createdSeries(

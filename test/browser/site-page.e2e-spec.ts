@@ -1,7 +1,6 @@
 import { Page } from 'playwright-core';
-import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
-import { Chromium, launchChromium } from '../support/chromium';
-import { freePort } from '../support/free-port';
+import { withSiteInChromium } from '../support/site-in-chromium';
+import { ADMIN, BASE, TestApp } from '../support/test-app';
 
 const YEAR = new Date().getUTCFullYear() + 1;
 
@@ -10,24 +9,9 @@ const YEAR = new Date().getUTCFullYear() + 1;
 describe('an event page in a real headless Chromium', () => {
   let t: TestApp;
   let origin: string;
-  let chromium: Chromium;
   let page: Page;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await startTestApp({ env: { SITE_URL: origin } });
-    await t.app.listen(port, '127.0.0.1');
-    chromium = await launchChromium({ width: 1000, height: 1250 });
-    page = await chromium.browser.newPage();
-    page.on('console', (message) => problems.push(`${message.type()}: ${message.text()}`));
-    page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
-  });
-  afterAll(async () => {
-    await chromium?.close();
-    await t?.close();
-  });
+  let problems: string[];
+  withSiteInChromium({ width: 1000, height: 1250 }, (site) => ({ t, origin, page, problems } = site));
 
   it('shows the event: title, dates in its zone, venue, organizer, description and its links', async () => {
     const created = await t.http

@@ -1,24 +1,15 @@
 import { Sql } from '../../src/database/sql';
 import { basic, TestApp } from '../support/test-app';
-import { TestDatabase } from '../support/test-database';
-import { Query, startFixtureApp } from '../support/fixture-app';
+import { Query, withFixtureApp } from '../support/fixture-app';
 
 const EVENTS = '/wp-json/tribe/events/v1/events';
 const RANGE = 'start_date=2027-01-01&end_date=2028-12-31';
 const ADMIN = basic('admin', '0Tu3Y7F7uMAXwNZuyGZt3X97');
 
 describe('event reads on the WordPress + TEC fixture database (MariaDB)', () => {
-  let db: TestDatabase;
   let t: TestApp;
   let q: Query;
-
-  beforeAll(async () => {
-    ({ t, db, q } = await startFixtureApp());
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.drop();
-  });
+  withFixtureApp((app) => ({ t, q } = app));
 
   const total = async (query: string) => (await t.http.get(`${EVENTS}?${query}`).expect(200)).body.total as number;
   const linkedCount = async (key: string, id: number) =>

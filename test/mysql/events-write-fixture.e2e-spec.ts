@@ -1,8 +1,7 @@
 import { phpUnserialize } from '../../src/wordpress/php-serialization';
 import { occurrenceHash } from '../../src/dates';
 import { basic, TestApp } from '../support/test-app';
-import { TestDatabase } from '../support/test-database';
-import { Query, startFixtureApp } from '../support/fixture-app';
+import { Query, withFixtureApp } from '../support/fixture-app';
 
 const BASE = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:3000';
@@ -45,17 +44,9 @@ const EVENT_45_INPUT = {
 };
 
 describe('event writes on the WordPress + TEC fixture database (MariaDB)', () => {
-  let db: TestDatabase;
   let t: TestApp;
   let q: Query;
-
-  beforeAll(async () => {
-    ({ t, db, q } = await startFixtureApp());
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.drop();
-  });
+  withFixtureApp((app) => ({ t, q } = app));
 
   const meta = async (id: number) =>
     (await q('SELECT meta_key, meta_value FROM wp_postmeta WHERE post_id = ? ORDER BY meta_id', [id])) as { meta_key: string; meta_value: string }[];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BASE, SITE } from '../support/test-app';
-import { FixtureApp, startFixtureApp } from '../support/fixture-app';
+import { FixtureApp, withFixtureApp } from '../support/fixture-app';
 import { GOLDEN_DIR, GOLDEN_REQUESTS } from '../support/fixture-paths';
 import { Answer, compareWithGolden, parseGoldenRequests, Server } from '../support/golden-compare';
 
@@ -16,10 +16,7 @@ function golden(name: string): Answer {
 describe('golden answers of The Events Calendar on the fixture database', () => {
   let fixture: FixtureApp;
 
-  beforeAll(async () => {
-    fixture = await startFixtureApp();
-  });
-  afterAll(() => fixture?.close());
+  withFixtureApp((app) => (fixture = app));
 
   it('matches every request of golden-requests.txt', async () => {
     const requests = parseGoldenRequests(readFileSync(GOLDEN_REQUESTS, 'utf8'));

@@ -1,7 +1,6 @@
 import { bumpCacheVersion } from '../support/data-version';
-import { Query, startFixtureApp } from '../support/fixture-app';
+import { Query, withFixtureApp } from '../support/fixture-app';
 import { basic, TestApp } from '../support/test-app';
-import { TestDatabase } from '../support/test-database';
 
 const BASE = '/wp-json/tribe/events/v1';
 const RANGE = 'start_date=2027-01-01&end_date=2028-12-31';
@@ -12,17 +11,9 @@ const ADMIN = basic('admin', '0Tu3Y7F7uMAXwNZuyGZt3X97');
  * plugin wrote, changed the way WordPress's editor would, read as the plugin reads them.
  */
 describe('plugin fidelity, round 3, on the WordPress + TEC fixture database (MariaDB)', () => {
-  let db: TestDatabase;
   let t: TestApp;
   let q: Query;
-
-  beforeAll(async () => {
-    ({ t, db, q } = await startFixtureApp());
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.drop();
-  });
+  withFixtureApp((app) => ({ t, q } = app));
 
   const setPost = async (id: number, column: 'post_status' | 'post_password' | 'post_content', value: string) => {
     await q(`UPDATE wp_posts SET ${column} = ? WHERE ID = ?`, [value, id]);

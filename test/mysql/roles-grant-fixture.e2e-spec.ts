@@ -1,6 +1,6 @@
 import { UsersService } from '../../src/auth/users.service';
 import { runCommand } from '../../src/cli/commands';
-import { FixtureApp, startFixtureApp } from '../support/fixture-app';
+import { FixtureApp, withFixtureApp } from '../support/fixture-app';
 import { basic, EXAMPLE_BASE } from '../support/test-app';
 
 // The fixture's WordPress-created administrator and its application password (test/fixtures/README.md).
@@ -10,10 +10,7 @@ const SERIES = `${EXAMPLE_BASE}/series`;
 /** The real WordPress database, whose roles predate the example resource: roles:grant opens it to the site's administrator. */
 describe('npm run cli -- roles:grant on the WordPress fixture database', () => {
   let fixture: FixtureApp;
-  beforeAll(async () => {
-    fixture = await startFixtureApp();
-  });
-  afterAll(() => fixture?.close());
+  withFixtureApp((app) => (fixture = app));
 
   it('gives the fixture site’s roles the example resource’s capabilities, once', async () => {
     const { t } = fixture;

@@ -1,5 +1,5 @@
 import { basic } from '../support/test-app';
-import { FixtureApp, startFixtureApp } from '../support/fixture-app';
+import { FixtureApp, withFixtureApp } from '../support/fixture-app';
 
 const BASE = '/wp-json/tribe/events/v1';
 const ADMIN = basic('admin', '0Tu3Y7F7uMAXwNZuyGZt3X97');
@@ -14,10 +14,7 @@ const EVENT = { title: 'Security check', start_date: '2027-03-01 10:00:00', end_
 describe('security: other users’ venues and organizers on the fixture database (MariaDB)', () => {
   let f: FixtureApp;
 
-  beforeAll(async () => {
-    f = await startFixtureApp();
-  });
-  afterAll(() => f?.close());
+  withFixtureApp((app) => (f = app));
 
   const send = (path: string, body: Record<string, unknown>, auth: string) => f.t.http.post(`${BASE}${path}`).set('Authorization', auth).send(body);
   const metaValue = async (id: number, key: string) =>

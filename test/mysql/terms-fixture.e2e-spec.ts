@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import { TermsStore } from '../../src/wordpress/terms.store';
 import { GOLDEN_DIR } from '../support/fixture-paths';
 import { basic, TestApp } from '../support/test-app';
-import { TestDatabase, withMysql } from '../support/test-database';
-import { startFixtureApp } from '../support/fixture-app';
+import { Query, withFixtureApp } from '../support/fixture-app';
 
 const BASE = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:3000';
@@ -19,17 +18,9 @@ function golden(name: string): { status: number; headers: Record<string, string>
 
 /** Categories and tags on the real WordPress + TEC fixture database (MariaDB). */
 describe('terms on the WordPress fixture database', () => {
-  let db: TestDatabase;
   let t: TestApp;
-  const q = <T = any>(query: string, params: unknown[] = []) => withMysql(db, (run) => run(query, params)) as Promise<T[]>;
-
-  beforeAll(async () => {
-    ({ t, db } = await startFixtureApp());
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.drop();
-  });
+  let q: Query;
+  withFixtureApp((app) => ({ t, q } = app));
 
   it('answers single terms exactly as the plugin did', async () => {
     for (const [name, path] of [

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { GOLDEN_DIR } from '../support/fixture-paths';
 import { basic, TestApp } from '../support/test-app';
-import { TestDatabase } from '../support/test-database';
-import { Query, startFixtureApp } from '../support/fixture-app';
+import { Query, withFixtureApp } from '../support/fixture-app';
 
 const BASE = '/wp-json/tribe/events/v1';
 const SITE = 'http://127.0.0.1:3000';
@@ -39,17 +38,9 @@ function golden(name: string): { status: number; body: Record<string, unknown> }
 }
 
 describe('venues and organizers on the WordPress + TEC fixture database (MariaDB)', () => {
-  let db: TestDatabase;
   let t: TestApp;
   let q: Query;
-
-  beforeAll(async () => {
-    ({ t, db, q } = await startFixtureApp());
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.drop();
-  });
+  withFixtureApp((app) => ({ t, q } = app));
 
   const meta = async (id: number) =>
     (await q('SELECT meta_key, meta_value FROM wp_postmeta WHERE post_id = ? ORDER BY meta_id', [id])) as { meta_key: string; meta_value: string }[];

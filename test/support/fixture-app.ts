@@ -41,3 +41,16 @@ export async function startFixtureApp(options: { database?: TestDatabase; module
     },
   };
 }
+
+/**
+ * The fixture app for the tests of the calling `describe` block: started before them, handed to `use`
+ * (which keeps what the tests need), closed after them with its database dropped.
+ */
+export function withFixtureApp(use: (app: FixtureApp) => void, options: { modules?: Type[] } = {}): void {
+  let app: FixtureApp | undefined;
+  beforeAll(async () => {
+    app = await startFixtureApp(options);
+    use(app);
+  });
+  afterAll(() => app?.close());
+}
