@@ -60,7 +60,9 @@ export function dataSourceOptions({ databaseUrl, tablePrefix, poolSize }: Databa
     // connections give up after 5 s. mysql2's queue for a free connection is unbounded (queueLimit 0):
     // the wait is bounded in time by the ConnectionGate in front of the pool (DATABASE_POOL_WAIT_MS).
     connectTimeout: 5000,
-    extra: { connectionLimit: poolSize, queueLimit: 0, enableKeepAlive: true },
+    // mysql2 captures a stack for every query by default (`trace`): about 5% of the service's CPU on a
+    // cold read (docs/performance.md); its errors are mapped to WordPress errors here anyway.
+    extra: { connectionLimit: poolSize, queueLimit: 0, enableKeepAlive: true, trace: false },
   };
 }
 
