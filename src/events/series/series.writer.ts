@@ -67,12 +67,7 @@ export class SeriesWriter {
   async create(firstId: number, plan: SeriesPlan, links: PostLinks, now: SiteNow): Promise<void> {
     await this.storeRule(firstId, plan);
     const later = plan.expansion.occurrences.filter((o) => o.start !== plan.rule.timing.start);
-    const source = await this.source(firstId);
-    const ids = await (await this.batch(links)).write(occurrenceRows(source, plan.rule, later, this.baseSlug(source.parent), now), now.gmt);
-    noteSeriesOccurrences(firstId, 'created', ids);
-    await this.terms.recountObjects(ids);
-    // The first event already moved the earliest bound; the last occurrence may move the latest.
-    if (ids.length) await this.knownRange.refresh(ids[ids.length - 1]);
+    await this.addOccurrences(firstId, await this.source(firstId), plan.rule, later, links, now);
   }
 
   /**
@@ -87,12 +82,9 @@ export class SeriesWriter {
     await this.storeRule(firstId, plan);
     const later = plan.expansion.occurrences.filter((o) => o.start !== plan.rule.timing.start);
     const children = (await this.repository.children(firstId)).filter((c) => c.status !== 'trash');
-    const exceptions = await this.posts.meta(
-      children.map((c) => c.id),
-      [EXCEPTION_META_KEY],
-    );
+    const exceptions = await this.exceptionStarts(children);
     // An exception is matched by the start it had before it was changed alone.
-    const originalStart = (c: OccurrencePost) => exceptions.get(c.id)?.get(EXCEPTION_META_KEY)?.[0] ?? c.start;
+    const originalStart = (c: OccurrencePost) => exceptions.get(c.id) ?? c.start;
     const ordered = [...children].sort((a, b) => (originalStart(a) < originalStart(b) ? -1 : originalStart(a) > originalStart(b) ? 1 : a.id - b.id));
     const existing = new Map(dayKeys(ordered.map(originalStart)).map((key, i) => [key, ordered[i]]));
     const rewrite: { id: number; occurrence: Occurrence }[] = [];
@@ -101,7 +93,7 @@ export class SeriesWriter {
       const child = existing.get(key);
       existing.delete(key);
       if (!child) added.push(later[i]);
-      else if (!exceptions.get(child.id)?.has(EXCEPTION_META_KEY)) rewrite.push({ id: child.id, occurrence: later[i] });
+      else if (!exceptions.has(child.id)) rewrite.push({ id: child.id, occurrence: later[i] });
     });
     const batch = await this.batch(links);
     const rows = occurrenceRows(
@@ -192,16 +184,10 @@ export class SeriesWriter {
       return 'capped';
     }
     const children = await this.repository.children(firstId);
-    const exceptions = await this.posts.meta(
-      children.map((c) => c.id),
-      [EXCEPTION_META_KEY],
-    );
-    const taken = new Set(children.map((c) => exceptions.get(c.id)?.get(EXCEPTION_META_KEY)?.[0] ?? c.start));
+    const exceptions = await this.exceptionStarts(children);
+    const taken = new Set(children.map((c) => exceptions.get(c.id) ?? c.start));
     const added = plan.expansion.occurrences.filter((o) => o.startUtc > horizon && !taken.has(o.start));
-    const ids = await (await this.batch(links)).write(occurrenceRows(source, plan.rule, added, this.baseSlug(source.parent), now), now.gmt);
-    noteSeriesOccurrences(firstId, 'created', ids);
-    await this.terms.recountObjects(ids);
-    if (ids.length) await this.knownRange.refresh(ids[ids.length - 1]);
+    const ids = await this.addOccurrences(firstId, source, plan.rule, added, links, now);
     await this.storeRule(firstId, plan);
     return ids.length;
   }
@@ -209,6 +195,39 @@ export class SeriesWriter {
   /** The later occurrences of a series (any status), for a delete of the whole series. */
   async children(firstId: number): Promise<number[]> {
     return (await this.repository.children(firstId)).map((c) => c.id);
+  }
+
+  /**
+   * `occurrences` written as children of the first event (batched inserts), noted for the change log,
+   * counted in their terms; the last may move TEC's latest bound (the first event already moved the earliest).
+   */
+  private async addOccurrences(
+    firstId: number,
+    source: SeriesSource,
+    rule: RecurrenceRule,
+    occurrences: readonly Occurrence[],
+    links: PostLinks,
+    now: SiteNow,
+  ) {
+    const ids = await (await this.batch(links)).write(occurrenceRows(source, rule, occurrences, this.baseSlug(source.parent), now), now.gmt);
+    noteSeriesOccurrences(firstId, 'created', ids);
+    await this.terms.recountObjects(ids);
+    if (ids.length) await this.knownRange.refresh(ids[ids.length - 1]);
+    return ids;
+  }
+
+  /** The occurrences among `children` changed alone (exceptions), each with the start it had before. */
+  private async exceptionStarts(children: readonly OccurrencePost[]): Promise<Map<number, string>> {
+    const meta = await this.posts.meta(
+      children.map((c) => c.id),
+      [EXCEPTION_META_KEY],
+    );
+    const starts = new Map<number, string>();
+    for (const [id, values] of meta) {
+      const start = values.get(EXCEPTION_META_KEY)?.[0];
+      if (start !== undefined) starts.set(id, start);
+    }
+    return starts;
   }
 
   /** The rule on the first event, and the horizon of an endless one (none for a bounded one). */
