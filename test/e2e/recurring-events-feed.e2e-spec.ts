@@ -1,6 +1,6 @@
 import { ADMIN, startTestApp, TestApp } from '../support/test-app';
 import { createWebhook, ECA, FAST_WEBHOOKS, readFeed, Receiver } from './changes-test-helpers';
-import { EVENTS } from './events-write-helpers';
+import { createEvent, EVENTS } from './events-write-helpers';
 
 // Issue #24: the change feed and webhooks report a series write once — the first event's change,
 // naming the occurrences it touched — not as one unrelated change per occurrence. Both engines.
@@ -34,13 +34,7 @@ describe('recurring events in the change feed and webhooks (issue #24)', () => {
   it('a created series is one change of its first event, with the occurrences it created; a webhook gets the same', async () => {
     await createWebhook(t, { url: receiver.url, events: ['event.created'] });
     const start = await cursor();
-    const first = (
-      await t.http
-        .post(EVENTS)
-        .set('Authorization', ADMIN)
-        .send({ ...SERIES, title: 'Weekly', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=5' } })
-        .expect(201)
-    ).body;
+    const first = await createEvent(t, { ...SERIES, title: 'Weekly', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=5' } });
     const children = await childrenOf(first.id);
     expect(children).toHaveLength(4);
     const feed = await readFeed(t, start, ADMIN);
@@ -53,13 +47,7 @@ describe('recurring events in the change feed and webhooks (issue #24)', () => {
   });
 
   it('a rule change is one update naming the rewritten and trashed occurrences; one occurrence alone is its own change', async () => {
-    const first = (
-      await t.http
-        .post(EVENTS)
-        .set('Authorization', ADMIN)
-        .send({ ...SERIES, title: 'Club', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=5' } })
-        .expect(201)
-    ).body;
+    const first = await createEvent(t, { ...SERIES, title: 'Club', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=5' } });
     const children = await childrenOf(first.id);
     let start = await cursor();
     await t.http
@@ -78,20 +66,8 @@ describe('recurring events in the change feed and webhooks (issue #24)', () => {
   });
 
   it('the whole series to the trash is one change, and so is a whole series deleted for good', async () => {
-    const trashed = (
-      await t.http
-        .post(EVENTS)
-        .set('Authorization', ADMIN)
-        .send({ ...SERIES, title: 'Gone', recurrence: { rrule: 'FREQ=DAILY;COUNT=4' } })
-        .expect(201)
-    ).body;
-    const deleted = (
-      await t.http
-        .post(EVENTS)
-        .set('Authorization', ADMIN)
-        .send({ ...SERIES, title: 'Erased', recurrence: { rrule: 'FREQ=DAILY;COUNT=3' } })
-        .expect(201)
-    ).body;
+    const trashed = await createEvent(t, { ...SERIES, title: 'Gone', recurrence: { rrule: 'FREQ=DAILY;COUNT=4' } });
+    const deleted = await createEvent(t, { ...SERIES, title: 'Erased', recurrence: { rrule: 'FREQ=DAILY;COUNT=3' } });
     const trashedChildren = await childrenOf(trashed.id);
     const deletedChildren = await childrenOf(deleted.id);
     const start = await cursor();
