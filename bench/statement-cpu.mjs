@@ -53,10 +53,17 @@ function loggedStatements(file) {
 
 const log = join(tmpdir(), `statement-cpu-${process.pid}.log`);
 await fetch(flags.url, { headers }).then((r) => r.arrayBuffer()); // once before, so the service's own start-up reads are not logged
-await pool.query('SET GLOBAL general_log_file = ?', [log]);
-await pool.query('SET GLOBAL general_log = 1');
-const status = await fetch(flags.url, { headers }).then(async (r) => (await r.arrayBuffer(), r.status));
-await pool.query('SET GLOBAL general_log = 0');
+// The server's own log settings are put back whatever happens (the general log is server-wide).
+const [[saved]] = await pool.query('SELECT @@GLOBAL.general_log AS enabled, @@GLOBAL.general_log_file AS file');
+let status;
+try {
+  await pool.query('SET GLOBAL general_log_file = ?', [log]);
+  await pool.query('SET GLOBAL general_log = 1');
+  status = await fetch(flags.url, { headers }).then(async (r) => (await r.arrayBuffer(), r.status));
+} finally {
+  await pool.query('SET GLOBAL general_log = ?', [Number(saved.enabled)]);
+  await pool.query('SET GLOBAL general_log_file = ?', [saved.file]);
+}
 const statements = loggedStatements(log);
 rmSync(log, { force: true });
 console.log(`${flags.url}: HTTP ${status}, ${statements.length} SELECT statements; each replayed ${flags.times} times on 4 connections`);
