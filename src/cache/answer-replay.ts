@@ -6,7 +6,7 @@ import type { CachedAnswer } from './response-cache';
 /** Headers that belong to one request or that the cache step decides, never replayed. */
 const PER_REQUEST = new Set(['cache-control', 'expires', 'date', 'x-request-id', 'set-cookie', 'connection', 'keep-alive', 'transfer-encoding']);
 
-export type RecordedAnswer = Omit<CachedAnswer, 'created' | 'version'>;
+export type RecordedAnswer = Omit<CachedAnswer, 'created' | 'generation' | 'dependencies'>;
 
 /** Hands `keep` the route's 200 answer with every header it is sent with, but the per-request ones. */
 export function recordAnswer(res: ServerResponse, keep: (answer: RecordedAnswer) => void): void {

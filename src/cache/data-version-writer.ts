@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
+import { PostsStore } from '../wordpress/posts.store';
 import { bumpDataVersion } from './repository/data-version.repository';
+import { writtenKeys } from './written-keys';
 
 /**
  * Makes every write transaction bump the shared data version (one of its rows) before its commit,
- * ahead of the change cursor, the last row a write takes (docs/caching.md).
- * Registered when the provider is built — before any module initialises and writes — so no write of
- * the service or its CLI escapes it.
+ * with the journal row of what it touched (writtenKeys), ahead of the change cursor, the last row a
+ * write takes (docs/caching.md). Registered when the provider is built — before any module
+ * initialises and writes — so no write of the service or its CLI escapes it.
  */
 @Injectable()
 export class DataVersionWriter {
-  constructor(db: DatabaseService) {
-    db.beforeCommit(() => bumpDataVersion(db.sql));
+  constructor(db: DatabaseService, posts: PostsStore) {
+    db.beforeCommit(() => bumpDataVersion(db.sql, writtenKeys(posts)));
   }
 }

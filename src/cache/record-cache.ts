@@ -1,22 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { dependOn, dependOnEverything } from './dependencies';
+import type { Dependencies } from './freshness';
 import { RequestDataVersion } from './request-data-version';
 
 /** Memory for the representations of all kinds together (the estimate of each entry is its JSON size). */
 const MAX_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
-  version: number;
+  generation: number;
+  dependencies: Dependencies;
   value: unknown;
   size: number;
 }
 
 /**
  * Caller-independent values of single records (an event's rendered representation, a venue's loaded
- * record, …), shared by every request that reads them under the same data version
- * (RequestDataVersion: the response cache's staleness rule). What depends on the caller — visibility,
- * password blanking, `json_ld`, `context` — is applied on top by the code that asks. Values must not
- * be modified by their users: they are handed to every request of the version.
+ * record, …), shared by every request that reads them while nothing they show changed
+ * (RequestDataVersion: the response cache's staleness rule; a write retires only the values that show
+ * what it touched). What depends on the caller — visibility, password blanking, `json_ld`, `context` —
+ * is applied on top by the code that asks. Values must not be modified by their users: they are
+ * handed to every request that reads them.
  */
 @Injectable()
 export class RecordCache {
@@ -29,23 +33,40 @@ export class RecordCache {
   }
 
   /**
-   * The values of `keys` (`kind` names their family), from the cache where kept under the request's
-   * version, the others from `load` (called only with the missing keys, after the version was read)
-   * and kept. `size` estimates a value's bytes. Without a shareable version everything is loaded.
+   * The values of `keys` (`kind` names their family), from the cache where still valid, the others
+   * from `load` (called only with the missing keys, after the version was read) and kept. `size`
+   * estimates a value's bytes; `shows` names the cache keys a value (or a key `load` found nothing
+   * for) shows — without it a value shows anything. What the values show is added to the request's
+   * answer (dependencies.ts). Without a shareable version everything is loaded.
    */
   async many<K extends string | number, T>(
     kind: string,
     keys: readonly K[],
     load: (missing: K[]) => Promise<Map<K, T>>,
     size: (value: T) => number,
+    shows?: (key: K, value: T | undefined) => Iterable<string>,
+  ): Promise<Map<K, T>> {
+    const unique = [...new Set(keys)];
+    const found = await this.lookUp(kind, unique, load, size, shows);
+    if (!shows) dependOnEverything();
+    else for (const key of unique) dependOn(shows(key, found.get(key)));
+    return found;
+  }
+
+  private async lookUp<K extends string | number, T>(
+    kind: string,
+    keys: K[],
+    load: (missing: K[]) => Promise<Map<K, T>>,
+    size: (value: T) => number,
+    shows?: (key: K, value: T | undefined) => Iterable<string>,
   ): Promise<Map<K, T>> {
     const read = this.entries && keys.length ? await this.versions.current() : undefined;
-    if (!this.entries || !read) return load([...keys]);
+    if (!this.entries || !read) return load(keys);
     const found = new Map<K, T>();
     const missing: K[] = [];
-    for (const key of new Set(keys)) {
+    for (const key of keys) {
       const entry = this.entries.get(`${kind}\n${key}`);
-      if (entry?.version === read.version) found.set(key, entry.value as T);
+      if (entry && this.versions.valid(entry.generation, entry.dependencies)) found.set(key, entry.value as T);
       else missing.push(key);
     }
     if (!missing.length) return found;
@@ -56,8 +77,10 @@ export class RecordCache {
       if (!keep) continue;
       const id = `${kind}\n${key}`;
       const kept = this.entries.peek(id);
-      // A request that read an older version never replaces what a newer one kept.
-      if (!kept || kept.version <= read.version) this.entries.set(id, { version: read.version, value, size: Math.max(1, size(value)) });
+      // A request that read an older generation never replaces what a newer one kept.
+      if (kept && kept.generation > read.generation) continue;
+      const dependencies = shows && new Set(shows(key, value));
+      this.entries.set(id, { generation: read.generation, dependencies, value, size: Math.max(1, size(value)) });
     }
     return found;
   }

@@ -3,12 +3,12 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { requestScope } from '../database/request-scope';
 import { transactionScope } from '../database/sql';
-import { readDataVersion } from './repository/data-version.repository';
-import { SharedVersionRead } from './shared-version-read';
+import { DataFreshness } from './data-freshness';
+import { Dependencies } from './freshness';
 
-/** The data version a request read before the data it files under it (request-scope.ts `dataVersion`). */
+/** The generation a request read before the data it files under it (request-scope.ts `dataVersion`). */
 export interface VersionRead {
-  version: number;
+  generation: number;
   /** SQLite: the committed-read mark taken before the version (DatabaseService.committedReadMark). */
   mark: number;
 }
@@ -16,24 +16,25 @@ export interface VersionRead {
 const MEMO_KEY = 'cache:dataVersion';
 
 /**
- * The data version under which a request may share values with other requests (site options, record
+ * The generation under which a request may share values with other requests (site options, record
  * representations), with the response cache's rules (docs/caching.md): read before any data it
- * covers, valid while it is the current version and for RESPONSE_CACHE_TTL_SECONDS at most, never
- * inside a transaction, and on SQLite only while no write transaction runs.
+ * covers, valid while nothing the value shows changed since (DataFreshness) and for
+ * RESPONSE_CACHE_TTL_SECONDS at most, never inside a transaction, and on SQLite only while no write
+ * transaction runs.
  * - An anonymous miss already read it (the response cache, from the server its data comes from).
- * - Any other request reads it on first use (requests bound to the primary share one read with the
- *   requests waiting for it: SharedVersionRead), and keeps it in its per-request memo — which a commit clears, so a request
+ * - Any other request reads it on first use (requests bound to the primary share one look with the
+ *   requests waiting for it), and keeps it in its per-request memo — which a commit clears, so a request
  *   that wrote reads the new version before it reads again.
  */
 @Injectable()
 export class RequestDataVersion {
   /** How long a value read under a version may be used (ms); 0: nothing is shared. */
   readonly ttlMs: number;
-  private readonly shared = new SharedVersionRead();
 
   constructor(
     config: AppConfig,
     private readonly db: DatabaseService,
+    private readonly freshness: DataFreshness,
   ) {
     this.ttlMs = config.responseCacheTtlSeconds * 1000;
   }
@@ -59,13 +60,18 @@ export class RequestDataVersion {
     return this.db.isMysql || this.db.committedReadMark() === read.mark;
   }
 
+  /** Whether a value read at `generation` that shows `dependencies` is still current. */
+  valid(generation: number, dependencies: Dependencies): boolean {
+    return this.freshness.valid(generation, dependencies);
+  }
+
   private async read(): Promise<VersionRead | undefined> {
     // SQLite: reads share an open transaction's connection (its uncommitted rows): nothing is shared then.
     const mark = this.db.isMysql ? 0 : this.db.committedReadMark();
     if (mark === undefined) return undefined;
     // Only reads of the primary are shared: a replica-routed request reads its version from its own replica.
     const primary = this.db.isMysql && !requestScope.getStore()?.preferReplica;
-    const version = await (primary ? this.shared.read(() => readDataVersion(this.db.sql)) : readDataVersion(this.db.sql));
-    return version === undefined ? undefined : { version, mark };
+    const generation = await (primary ? this.freshness.sync() : this.freshness.syncOwn());
+    return generation === undefined ? undefined : { generation, mark };
   }
 }

@@ -12,10 +12,10 @@ import { recordAnswer, replayAnswer } from './answer-replay';
 import { ANONYMOUS, isAuthenticated } from '../auth/caller';
 import { CacheablePaths, CacheSlot, cacheSlotOf, KnownCaller } from './cacheable-request';
 import { ERROR_CACHE_CONTROL } from './conditional-get';
-import { readDataVersion } from './repository/data-version.repository';
+import { DataFreshness } from './data-freshness';
+import type { Dependencies } from './freshness';
 import { MissFlights } from './miss-flights';
 import { ResponseCache } from './response-cache';
-import { SharedVersionRead } from './shared-version-read';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -26,21 +26,23 @@ function clientLeft(res: ServerResponse): boolean {
 
 /**
  * The response cache (docs/caching.md) at its two places on the road of a request:
- * - `installFront`, before Express: a GET/HEAD whose answer is stored under the current data version
- *   — anonymous, or of a caller whose exact credentials the credential cache vouches for
+ * - `installFront`, before Express: a GET/HEAD whose stored answer is still valid (nothing it shows
+ *   was written since: DataFreshness) — anonymous, or of a caller whose exact credentials the credential cache vouches for
  *   (`knownCaller`) — is written at once with the headers it was first sent with (a fresh request
  *   id), and logged as the request log does. This skips the whole Express stack, which costs several
  *   times the hit itself (docs/performance.md). Everything else goes on to Express;
  * - `step`, in Express after authentication: anonymous errors get `no-store`; a miss the front
- *   looked up runs the route and keeps its 200 answer under the version this request read before
- *   any of its data (one computation per key and version at a time: MissFlights) — a caller's only
+ *   looked up runs the route and keeps its 200 answer under the generation this request read before
+ *   any of its data, with what the route says it shows (dependencies.ts; one computation per key and
+ *   generation at a time: MissFlights) — a caller's only
  *   when the road authenticated the user the front keyed it for.
  * Cached: the REST API and the paths other modules add to `paths` (the site's pages).
  * RESPONSE_CACHE_TTL_SECONDS=0: no cache, the Cache-Control policy stays.
  */
-export function responseCache(db: DatabaseService, config: AppConfig, paths: CacheablePaths, knownCaller: KnownCaller) {
-  const cache = config.responseCacheTtlSeconds > 0 ? new ResponseCache(config.responseCacheTtlSeconds * 1000, config.responseCacheMaxEntries) : undefined;
-  const versions = new SharedVersionRead();
+export function responseCache(db: DatabaseService, config: AppConfig, paths: CacheablePaths, knownCaller: KnownCaller, freshness: DataFreshness) {
+  const valid = (generation: number, dependencies: Dependencies) => freshness.valid(generation, dependencies);
+  const cache =
+    config.responseCacheTtlSeconds > 0 ? new ResponseCache(config.responseCacheTtlSeconds * 1000, config.responseCacheMaxEntries, valid) : undefined;
   const flights = new MissFlights();
   const warnings = new NestLogger('ResponseCache');
   /** A lost database (RestError) is answered by the road itself; anything else is worth a warning. */
@@ -52,8 +54,8 @@ export function responseCache(db: DatabaseService, config: AppConfig, paths: Cac
 
   async function lookUp(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, slot: CacheSlot, logger: Logger): Promise<boolean> {
     const started = Date.now();
-    const current = await versions.read(() => readDataVersion(db.sql));
-    const cached = current === undefined ? undefined : cache.fresh(slot.key, current);
+    const current = await freshness.sync();
+    const cached = current === undefined ? undefined : cache.fresh(slot.key);
     if (!cached) return false;
     const id = requestIdOf(req, res);
     replayAnswer(cached, req, res, slot.userId !== 0);
@@ -92,22 +94,24 @@ export function responseCache(db: DatabaseService, config: AppConfig, paths: Cac
     const mark = db.isMysql ? 0 : db.committedReadMark();
     if (mark === undefined) return next();
     // This request's own read, through its own scope: from the server its data will come from.
-    const version = await readDataVersion(db.sql);
-    if (version === undefined) return next();
+    const generation = await freshness.syncOwn();
+    if (generation === undefined) return next();
     const scope = requestScope.getStore();
-    if (scope) scope.dataVersion = { version, mark };
+    if (scope) scope.dataVersion = { generation, mark };
     // Wait while another request computes this answer. If it ends without one (its client left, it
     // failed), the next waiter computes it while the others keep waiting, and a waiter whose own
     // client has left computes nothing: one computation at a time, never one per waiter.
-    for (let leader = flights.wait(key, version); leader; leader = flights.wait(key, version)) {
+    for (let leader = flights.wait(key, generation); leader; leader = flights.wait(key, generation)) {
       await leader;
-      const computed = cache.fresh(key, version);
+      const computed = cache.fresh(key);
       if (computed) return replayAnswer(computed, req, res, userId !== 0);
       if (clientLeft(res)) return;
     }
-    flights.lead(key, version, res);
+    flights.lead(key, generation, res);
     recordAnswer(res, (recorded) => {
-      if (db.isMysql || db.committedReadMark() === mark) cache.store(key, { ...recorded, version });
+      // What the route collected while it ran (dependencies.ts): the answer is retired by those keys only.
+      const dependencies = scope?.dependencies && new Set(scope.dependencies);
+      if (db.isMysql || db.committedReadMark() === mark) cache.store(key, { ...recorded, generation, dependencies });
     });
     next();
   }

@@ -1,9 +1,12 @@
 import { LRUCache } from 'lru-cache';
+import type { Dependencies } from './freshness';
 
 /** One anonymous 200 answer, ready to be written again as it was first sent. */
 export interface CachedAnswer {
-  /** Data version the answer was read under (read before any of its data). */
-  version: number;
+  /** Generation the answer was read under (DataFreshness, read before any of its data). */
+  generation: number;
+  /** What it shows (dependencies.ts); undefined: anything. */
+  dependencies: Dependencies;
   /** Date.now() when stored. */
   created: number;
   /** Every header the answer was first sent with (security, content, pagination, Allow, ETag…) but per-request ones. */
@@ -19,8 +22,9 @@ const ENTRY_OVERHEAD = 1024;
 
 /**
  * The per-instance store of anonymous answers, least recently used first out. An answer is served only
- * while the data version is still the one it was read under and it is younger than the TTL (the TTL
- * bounds how long a write made by WordPress itself, which does not bump the version, can go unseen).
+ * while nothing it shows changed since the generation it was read under (`valid`: DataFreshness) and
+ * it is younger than the TTL (the TTL bounds how long a write made by WordPress itself, which does not
+ * bump the version, can go unseen).
  */
 export class ResponseCache {
   private readonly entries: LRUCache<string, CachedAnswer>;
@@ -28,6 +32,7 @@ export class ResponseCache {
   constructor(
     private readonly ttlMs: number,
     maxEntries: number,
+    private readonly valid: (generation: number, dependencies: Dependencies) => boolean,
     private readonly now: () => number = Date.now,
   ) {
     this.entries = new LRUCache<string, CachedAnswer>({
@@ -37,20 +42,20 @@ export class ResponseCache {
     });
   }
 
-  /** The answer stored under `key` if it is still valid at `version`. */
-  fresh(key: string, version: number): CachedAnswer | undefined {
+  /** The answer stored under `key` if it is still valid. */
+  fresh(key: string): CachedAnswer | undefined {
     const answer = this.entries.get(key);
     if (!answer) return undefined;
-    if (answer.version === version && this.now() - answer.created < this.ttlMs) return answer;
-    // Versions only grow, so an older or expired answer can never be valid again: free its room now.
-    if (answer.version < version || this.now() - answer.created >= this.ttlMs) this.entries.delete(key);
+    if (this.now() - answer.created < this.ttlMs && this.valid(answer.generation, answer.dependencies)) return answer;
+    // A retired or expired answer can never be valid again: free its room now.
+    this.entries.delete(key);
     return undefined;
   }
 
-  /** Stores an answer unless one read under a newer version is already there (slow readers lose). */
+  /** Stores an answer unless one read under a newer generation is already there (slow readers lose). */
   store(key: string, answer: Omit<CachedAnswer, 'created'>): void {
     const current = this.entries.peek(key);
-    if (current && current.version > answer.version) return;
+    if (current && current.generation > answer.generation) return;
     if (answer.body.length + ENTRY_OVERHEAD > MAX_BYTES / 8) return;
     this.entries.set(key, { ...answer, created: this.now() });
   }

@@ -13,11 +13,16 @@ export interface RequestScope {
   /** When the request arrived (epoch ms): its waits for the database share one bound (requestWaitDeadline). */
   readonly arrivedAt: number;
   /**
-   * Set by the response cache on an anonymous miss: the data version this request read before any of
+   * Set by the response cache on an anonymous miss: the data version (generation) this request read before any of
    * its data, and (SQLite) the committed-read mark taken before it. Values shared across requests
    * (ListTotals) are valid under it.
    */
-  dataVersion?: { version: number; mark: number };
+  dataVersion?: { generation: number; mark: number };
+  /**
+   * What the request's answer shows, as cache keys (src/cache/dependencies.ts), while its route
+   * collects them; undefined: anything (the answer is retired by every write).
+   */
+  dependencies?: Set<string>;
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();

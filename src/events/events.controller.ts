@@ -1,5 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { collectDependencies } from '../cache/dependencies';
 import { Paginated } from '../rest/pagination/pagination.interceptor';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
@@ -8,7 +9,18 @@ import { EventListArgs } from './dto/event-list.args';
 import { EventsReadService } from './events-read.service';
 import { EventReadArgs } from './read/event-read.args';
 
-/** The read routes of `/events` (events.md §2, lists-and-filters.md §2). */
+/**
+ * Which events a list holds and in which order: any event written, and the venues, organizers and
+ * terms its filters name (docs/caching.md "What a write retires"); what the listed events show is
+ * added as they are represented.
+ */
+const LIST_MEMBERSHIP = ['type:tribe_events', 'type:tribe_venue', 'type:tribe_organizer', 'taxonomy:tribe_events_cat', 'taxonomy:post_tag'];
+
+/**
+ * The read routes of `/events` (events.md §2, lists-and-filters.md §2). The list and the read by ID
+ * say what their answers show, so a write retires only the answers it concerns; the read by slug (any
+ * event's slug may come to name it) is retired by every write.
+ */
 @ApiTags('events')
 @Controller('wp-json/tribe/events/v1/events')
 export class EventsController {
@@ -22,6 +34,7 @@ export class EventsController {
     pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist.' },
   })
   list(@RestParams() args: EventListArgs, @RequestCtx() ctx: RequestContext) {
+    collectDependencies(...LIST_MEMBERSHIP);
     return this.events.list(args, ctx.caller, ctx.origin, ctx.credentials);
   }
 
@@ -32,6 +45,7 @@ export class EventsController {
 
   @Get(':id')
   read(@IdParam() id: number, @RestParams() _args: EventReadArgs, @RequestCtx() ctx: RequestContext) {
+    collectDependencies(`post:${id}`);
     return this.events.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
   }
 }

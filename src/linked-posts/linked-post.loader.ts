@@ -32,7 +32,7 @@ export class LinkedPostLoader {
     const read = (missing: readonly number[]) => this.read(type, missing, requestOrigin);
     if (this.db.sql.inTransaction) return read(ids);
     // Keyed by the public base image URLs are built on (the request's origin only without SITE_URL and `home`).
-    return this.cache.many(`${type.postType}\n${await this.site.publicBase(requestOrigin)}`, ids, read, recordSize);
+    return this.cache.many(`${type.postType}\n${await this.site.publicBase(requestOrigin)}`, ids, read, recordSize, recordShows);
   }
 
   private async read(type: LinkedPostType, ids: readonly number[], requestOrigin: string): Promise<Map<number, LinkedRecord>> {
@@ -59,6 +59,11 @@ export class LinkedPostLoader {
   async loadOne(type: LinkedPostType, id: number, requestOrigin: string): Promise<LinkedRecord | undefined> {
     return (await this.load(type, [id], requestOrigin)).get(id);
   }
+}
+
+/** What a record shows (RecordCache, dependencies.ts): its post and meta, and its images. */
+function recordShows(id: number): string[] {
+  return [`post:${id}`, 'type:attachment'];
 }
 
 /** Bytes a record holds, about: its post's texts and its meta values. */

@@ -6,6 +6,7 @@ import { parse as parseQuery } from 'qs';
 import { AuthService } from '../auth/auth.service';
 import { authenticateMiddleware } from '../auth/authenticate.middleware';
 import { LoginThrottle } from '../auth/login-throttle.service';
+import { DataFreshness } from '../cache/data-freshness';
 import { CacheablePaths, KnownCaller } from '../cache/cacheable-request';
 import { responseCache } from '../cache/response-cache.middleware';
 import { isAuthenticated } from '../auth/caller';
@@ -45,7 +46,7 @@ export function installRequestRoad(app: NestExpressApplication, logger: Logger):
   const server = app.getHttpServer() as Server;
 
   app.set('trust proxy', config.trustProxy); // decides req.ip: the login throttle's client and the request log
-  const cache = responseCache(app.get(DatabaseService), config, app.get(CacheablePaths), knownCaller(app));
+  const cache = responseCache(app.get(DatabaseService), config, app.get(CacheablePaths), knownCaller(app), app.get(DataFreshness));
   app.set('query parser', (q: string) => parseQuery(q, { depth: 5, arrayLimit: 200, parameterLimit: 1000 })); // `a[]=1&a[]=2` is an array, as in WordPress
   app.set('etag', false); // ETags come from json-express.adapter.ts (and the cache), over the final body
   app.set('x-powered-by', false);

@@ -119,7 +119,9 @@ export class TermsService {
   private async termsById(taxonomy: string): Promise<ReadonlyMap<number, TermRow>> {
     const load = async (names: readonly string[]) =>
       new Map(await Promise.all(names.map(async (name) => [name, new Map((await this.store.all(name)).map((t) => [t.term_id, t]))] as const)));
-    return (await this.cache.many('terms-of-taxonomy', [taxonomy], load, (terms) => 512 * terms.size + 64)).get(taxonomy)!;
+    // The terms and their counts (only the ancestors' slugs are used, but the rows are kept whole).
+    const shows = (name: string) => [`taxonomy:${name}`, `counts:${name}`];
+    return (await this.cache.many('terms-of-taxonomy', [taxonomy], load, (terms) => 512 * terms.size + 64, shows)).get(taxonomy)!;
   }
 
   /** An `{id}` that is not a term of this taxonomy fails validation (Quirk Q45: 400, not 404). */

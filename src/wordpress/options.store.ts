@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { RequestDataVersion } from '../cache/request-data-version';
 import { DatabaseService } from '../database/database.service';
 import { OptionEntity } from '../database/entities';
@@ -7,6 +6,10 @@ import { requestScope } from '../database/request-scope';
 import { placeholders, Sql } from '../database/sql';
 import { maybeSerialize, maybeUnserialize } from './php-serialization';
 import { transactionMemo } from './transaction-memo';
+import { EVERYTHING, noteTouched } from './write-journal';
+
+/** Options show no record: only a write that retires everything retires them. */
+const SHOWS_NO_RECORD: ReadonlySet<string> = new Set();
 
 /**
  * The site settings read on the way of most requests (clock, permalinks, list defaults, language,
@@ -37,15 +40,16 @@ const READ_TOGETHER = [
 /** `{prefix}options`: WordPress site settings (values PHP-serialized where structured). */
 @Injectable()
 export class OptionsStore {
-  /** Values read under a data version, shared by the requests of that version (a few recent versions). */
-  private readonly byVersion: LRUCache<number, Map<string, Promise<unknown>>>;
+  /**
+   * Values read under a generation, shared by the requests that come after while no write retired
+   * everything (only a write of an option or a user does: write-journal.ts) and for the TTL at most.
+   */
+  private shared?: { generation: number; born: number; memo: Map<string, Promise<unknown>> };
 
   constructor(
     private readonly db: DatabaseService,
     private readonly versions: RequestDataVersion,
-  ) {
-    this.byVersion = new LRUCache({ max: 4, ttl: versions.ttlMs || undefined });
-  }
+  ) {}
 
   /** Statements go to the current transaction, if any (src/database/sql.ts). */
   private get sql(): Sql {
@@ -54,7 +58,7 @@ export class OptionsStore {
 
   /**
    * Raw values of the named options that exist. Outside a transaction each option is read once per
-   * data version when the request has one to share (RequestDataVersion: the response cache's rule),
+   * generation that retired everything when the request has one to share (RequestDataVersion: the response cache's rule),
    * else once per HTTP request (requestScope memo, cleared when a transaction commits): a request
    * asks for the site settings from several places, and they change only through writes. The
    * READ_TOGETHER settings come in one query.
@@ -73,16 +77,19 @@ export class OptionsStore {
       return this.memoized(names, inTransaction);
     }
     if (!scope || this.sql.inTransaction) return this.read(names);
-    const shared = await this.versions.current();
-    if (!shared) return this.memoized(names, scope.memo, 'option:');
-    let memo = this.byVersion.get(shared.version);
-    if (!memo) this.byVersion.set(shared.version, (memo = new Map()));
+    const read = await this.versions.current();
+    if (!read) return this.memoized(names, scope.memo, 'option:');
+    let shared = this.shared;
+    if (!shared || Date.now() - shared.born >= this.versions.ttlMs || !this.versions.valid(shared.generation, SHOWS_NO_RECORD)) {
+      this.shared = shared = { generation: read.generation, born: Date.now(), memo: new Map() };
+    }
+    const memo = shared.memo;
     const values = await this.memoized(names, memo);
     // A write of this request starts from what the request read (see the transaction branch above),
     // the settings read along included.
     for (const [name, value] of memo) if (!scope.memo.has(`option:${name}`)) scope.memo.set(`option:${name}`, value);
     // SQLite: read while a write transaction ran (its uncommitted rows visible): not for the others.
-    if (!this.versions.keepable(shared)) this.byVersion.delete(shared.version);
+    if (!this.versions.keepable(read) && this.shared === shared) this.shared = undefined;
     return values;
   }
 
@@ -134,6 +141,8 @@ export class OptionsStore {
       autoload,
     ]);
     const reads = this.transactionReads();
+    // Options shape every answer (formats, zones, links): a write of one retires every cached value.
+    if (result.affected > 0) noteTouched(EVERYTHING);
     if (result.affected > 0) reads?.set(name, Promise.resolve(maybeSerialize(value)));
     else reads?.delete(name);
     return result.affected > 0;
@@ -146,6 +155,7 @@ export class OptionsStore {
     if (updated.affected === 0 && !(await this.read([name])).has(name)) {
       await this.addIfAbsent(name, value);
     }
+    noteTouched(EVERYTHING);
     this.transactionReads()?.set(name, Promise.resolve(serialized));
   }
 }

@@ -6,7 +6,7 @@ import { sanitizeTermDescription, sanitizeTermName } from './term-sanitize';
 import { PostsStore } from './posts.store';
 import { sanitizeTitle } from './slugs';
 import { transactionMemo } from './transaction-memo';
-import { noteWrite } from './write-journal';
+import { noteTouched, noteWrite } from './write-journal';
 
 /** Serialises term inserts and renames (wp_insert_term's name and slug checks) across instances. */
 const TERM_NAMES_LOCK = 'term-names';
@@ -378,6 +378,7 @@ export class TermsStore {
     await this.sql.run(`DELETE FROM ${this.sql.table('term_relationships')} WHERE object_id = ?`, [post.ID]);
     const counting = rows.filter((r) => counted(r.taxonomy, post.post_type, post.post_status)).map((r) => Number(r.term_taxonomy_id));
     if (!counting.length) return;
+    for (const r of rows) if (counting.includes(Number(r.term_taxonomy_id))) noteCountsTouched(r.taxonomy, [Number(r.term_taxonomy_id)]);
     const tt = this.sql.table('term_taxonomy');
     await this.sql.rows(
       `SELECT term_taxonomy_id FROM ${tt} WHERE term_taxonomy_id IN (${placeholders(counting)}) ORDER BY term_taxonomy_id${forUpdate(this.sql)}`,
@@ -424,6 +425,7 @@ export class TermsStore {
     for (const row of rows) byTaxonomy.set(row.taxonomy, [...(byTaxonomy.get(row.taxonomy) ?? []), Number(row.term_taxonomy_id)]);
     const tt = this.sql.table('term_taxonomy');
     for (const [taxonomy, group] of byTaxonomy) {
+      noteCountsTouched(taxonomy, group);
       const types = TAXONOMIES[taxonomy]?.objectTypes;
       const typeFilter = types ? `AND p.post_type IN (${placeholders(types)})` : '';
       await this.sql.run(
@@ -497,6 +499,7 @@ export class TermsStore {
     }
     if (!deltas.size) return;
     const ids = [...deltas.keys()].sort((a, b) => a - b);
+    for (const term of terms) if (deltas.has(term.id)) noteCountsTouched(term.taxonomy, [term.id]);
     const tt = this.sql.table('term_taxonomy');
     await this.sql.run(
       `UPDATE ${tt} SET count = count + CASE term_taxonomy_id ${ids.map(() => 'WHEN ? THEN ?').join(' ')} END
@@ -535,4 +538,9 @@ export class TermsStore {
 
 function termExists(termId: number, where: string): TermWriteError {
   return new TermWriteError('term_exists', `A term with the name provided already exists ${where}.`, termId);
+}
+
+/** A write moved these terms' counts: cached values that show them are retired (write-journal.ts). */
+function noteCountsTouched(taxonomy: string, termTaxonomyIds: readonly number[]): void {
+  noteTouched(`counts:${taxonomy}`, ...termTaxonomyIds.map((id) => `tt:${id}`));
 }

@@ -3,6 +3,7 @@ import { DatabaseService } from '../database/database.service';
 import { UserEntity, UserMetaEntity } from '../database/entities';
 import { placeholders, Sql } from '../database/sql';
 import { maybeSerialize, phpUnserialize } from './php-serialization';
+import { EVERYTHING, noteTouched } from './write-journal';
 
 /** The `{prefix}users` columns this API reads. */
 const USER_FIELDS = ['ID', 'user_login', 'user_email', 'user_pass', 'display_name', 'user_registered'] as const satisfies readonly (keyof UserEntity)[];
@@ -64,6 +65,8 @@ export class UsersStore {
         user_activation_key, user_status, display_name) VALUES (?, ?, ?, ?, '', ?, '', 0, ?)`,
       [user.login, user.passwordHash, nicename, user.email, user.registered, user.displayName ?? user.login],
     );
+    // Users show in answers (authors, capabilities): a write of one retires every cached value.
+    noteTouched(EVERYTHING);
     return insertId;
   }
 
@@ -90,6 +93,7 @@ export class UsersStore {
     } else {
       await this.sql.run(`INSERT INTO ${this.sql.table('usermeta')} (user_id, meta_key, meta_value) VALUES (?, ?, ?)`, [userId, key, serialized]);
     }
+    noteTouched(EVERYTHING);
   }
 
   async applicationPasswords(userId: number): Promise<ApplicationPasswordItem[]> {

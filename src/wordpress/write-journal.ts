@@ -70,3 +70,21 @@ export function noteSeriesOccurrences(firstId: number, action: SeriesOccurrenceA
 export function journaledSeries(): ReadonlyMap<number, SeriesTouch> {
   return seriesJournal() ?? new Map();
 }
+
+/**
+ * What cached values may show besides the records noted above, when a write changed it (docs/caching.md
+ * "What a write retires"): `tt:<term_taxonomy_id>` and `counts:<taxonomy>` for a term's count (shown in
+ * every event of the term), `*` for anything a write cannot name (a site option, a user).
+ */
+export const EVERYTHING = '*';
+const touchJournal = () => transactionMemo('cache-touches', () => new Set<string>());
+
+export function noteTouched(...keys: string[]): void {
+  const touched = touchJournal();
+  if (touched) for (const key of keys) touched.add(key);
+}
+
+/** The current transaction's touched keys (noteTouched). */
+export function journaledTouches(): ReadonlySet<string> {
+  return touchJournal() ?? new Set();
+}

@@ -4,7 +4,8 @@ import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 // Two instances of the service on one MariaDB database, each with its own response cache (TTL one
 // hour, so only the shared data version can explain a fresh answer): a write through one instance is
-// seen at once by anonymous readers of the other (issue #6).
+// seen at once by anonymous readers of the other (issue #6), and retires there only what it touched
+// (issue #23: the journal row beside the data version).
 const EVENTS = `${BASE}/events`;
 const LIST = `${EVENTS}?start_date=2030-01-01&end_date=2030-12-31`;
 const ENV = { RESPONSE_CACHE_TTL_SECONDS: '3600' };
@@ -59,6 +60,25 @@ describe('two instances sharing one MariaDB database', () => {
     expect([await title(a, id), await title(b, id)]).toEqual(['Plain', 'Plain']);
     await bumpCacheVersion(b);
     expect([await title(a, id), await title(b, id)]).toEqual(['Written by WordPress', 'Written by WordPress']);
+  });
+
+  it('keeps on B what a write through A did not touch: only what the write’s journal row names is retired', async () => {
+    const create = async (title: string, day: number) =>
+      (
+        await a.http
+          .post(EVENTS)
+          .set('Authorization', ADMIN)
+          .send({ title, start_date: `2030-05-0${day} 10:00:00`, end_date: `2030-05-0${day} 11:00:00` })
+          .expect(201)
+      ).body.id as number;
+    const [one, two] = [await create('One', 1), await create('Two', 2)];
+    expect([await title(b, one), await title(b, two)]).toEqual(['One', 'Two']);
+    // Written as WordPress would, without the must-use plugin: no instance can know (the TTL bounds it).
+    await a.db.sql.run(`UPDATE ${a.db.sql.table('posts')} SET post_title = ? WHERE ID = ?`, ['Two, by WordPress', two]);
+    await a.http.post(`${EVENTS}/${one}`).set('Authorization', ADMIN).send({ title: 'One, edited on A' }).expect(200);
+    expect([await title(b, one), await title(b, two)]).toEqual(['One, edited on A', 'Two']);
+    await bumpCacheVersion(a);
+    expect(await title(b, two)).toBe('Two, by WordPress');
   });
 
   it('never answers a reader on B with a title older than the last update A had finished when the read began', async () => {

@@ -1,4 +1,4 @@
-import { CacheStateEntity } from './cache-state.entity';
+import { CacheJournalEntity, CacheStateEntity } from './cache-state.entity';
 import { ChangeCursorEntity, ChangeEntity, WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEntity } from './change.entities';
 import { LoginFailureEntity } from './login-failure.entity';
 import { PostMetaEntity, TermMetaEntity, UserMetaEntity } from './meta.entities';
@@ -42,6 +42,7 @@ export const WORDPRESS_ENTITIES = [
 export const SERVICE_ENTITIES = [
   LoginFailureEntity,
   CacheStateEntity,
+  CacheJournalEntity,
   ChangeCursorEntity,
   ChangeEntity,
   WebhookEntity,

@@ -9,6 +9,7 @@ import { VenueGeo1830000000000 } from './1830000000000-venue-geo';
 import { SqliteWordpressIndexes1840000000000 } from './1840000000000-sqlite-wordpress-indexes';
 import { DataVersionShards1850000000000 } from './1850000000000-data-version-shards';
 import { SeriesChanges1860000000000 } from './1860000000000-series-changes';
+import { CacheJournal1870000000000 } from './1870000000000-cache-journal';
 
 export const MIGRATIONS = [
   WordpressSchema1700000000000,
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   SqliteWordpressIndexes1840000000000,
   DataVersionShards1850000000000,
   SeriesChanges1860000000000,
+  CacheJournal1870000000000,
 ];

@@ -116,7 +116,7 @@ export class EventLoader {
     const load = (missing: readonly number[]) => this.bases(missing, requestOrigin);
     if (this.db.sql.inTransaction) return load(ids);
     // Keyed by the public base the links are built on (the request's origin only without SITE_URL and `home`).
-    return this.cache.many(`event\n${await this.site.publicBase(requestOrigin)}`, ids, load, baseSize);
+    return this.cache.many(`event\n${await this.site.publicBase(requestOrigin)}`, ids, load, baseSize, baseShows);
   }
 
   /** The caller-independent part of the events among `ids`, read from the tables. */
@@ -161,6 +161,22 @@ export class EventLoader {
     }
     return result;
   }
+}
+
+/**
+ * What an event's shared part shows (RecordCache, dependencies.ts): its post, the venues and organizers
+ * it links (embedded per request, from their own entries), its terms — their counts included — and
+ * the taxonomies' names and ancestry (term links), images; an occurrence of a series also the
+ * series' summary, which any event write may change (its count and bounds).
+ */
+function baseShows(id: number, base: EventBase | undefined): string[] {
+  const keys = [`post:${id}`];
+  if (!base) return keys;
+  keys.push('taxonomy:tribe_events_cat', 'taxonomy:post_tag', 'type:attachment');
+  for (const linked of [...base.venueIds, ...base.organizerIds]) keys.push(`post:${linked}`);
+  for (const term of [...base.record.categories, ...base.record.tags]) keys.push(`tt:${term.term_taxonomy_id}`);
+  if (base.record.post.post_parent > 0 || 'series' in base.event) keys.push(`post:${base.record.post.post_parent}`, `type:${base.record.post.post_type}`);
+  return keys;
 }
 
 /** Bytes an event's shared part holds, about: its representation, and its post and meta rows as read. */

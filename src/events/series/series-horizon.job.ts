@@ -14,7 +14,7 @@ import { SeriesWriter } from './series.writer';
 const PASS_INTERVAL_MS = 3600_000;
 /**
  * A series is extended once its horizon is less than this many months ahead: a month's worth of
- * occurrences at a time, not a few each pass (each extension retires every cached answer).
+ * occurrences at a time, not a few each pass (each extension retires every event list and the series' answers).
  */
 const EXTEND_WITHIN_MONTHS = HORIZON_MONTHS - 1;
 /** Series read per query of a pass. */

@@ -5,14 +5,15 @@ import { MissFlights } from '../../../src/cache/miss-flights';
 const response = () => new EventEmitter() as unknown as ServerResponse;
 
 describe('MissFlights', () => {
-  it('lets requests missing the same answer at the same version wait for the one computing it, until it closes', async () => {
+  it('lets requests missing the same answer at the same generation or an earlier one wait for the one computing it, until it closes', async () => {
     const flights = new MissFlights();
     const res = response();
     expect(flights.wait('k', 3)).toBeUndefined();
     flights.lead('k', 3, res);
     const waiting = flights.wait('k', 3);
     expect(waiting).toBeInstanceOf(Promise);
-    // Another version or key: its own computation.
+    // A request that read an earlier generation may use the answer; a later one or another key: its own computation.
+    expect(flights.wait('k', 2)).toBeInstanceOf(Promise);
     expect(flights.wait('k', 4)).toBeUndefined();
     expect(flights.wait('other', 3)).toBeUndefined();
     let settled = false;

@@ -1,0 +1,36 @@
+import type { PostsStore } from '../wordpress/posts.store';
+import { EVERYTHING, journaledSeries, journaledTouches, journaledWrites } from '../wordpress/write-journal';
+
+/** Keys one journal row names at most; a write touching more retires everything. */
+const MAX_KEYS = 2_000;
+
+/**
+ * The cache keys the current write transaction touched (Freshness's vocabulary), from what its stores
+ * noted: each post written (`post:ID`) and its type's lists (`type:post_type`), each term written (its
+ * whole taxonomy: `taxonomy:name`, which term URLs and lists show), each count moved (`tt:ID`,
+ * `counts:taxonomy`), each occurrence of a series. `[*]` when it cannot say: nothing noted, a post whose
+ * type it does not know, a site option or user written, more than MAX_KEYS keys.
+ */
+export function writtenKeys(posts: PostsStore): string[] {
+  const keys = new Set<string>(journaledTouches());
+  const types = new Map<number, string | undefined>();
+  for (const note of journaledWrites()) {
+    if (note.kind === 'term') {
+      keys.add(`taxonomy:${note.taxonomy}`);
+      continue;
+    }
+    const type = note.postType ?? posts.statusChange(note.id)?.type;
+    if (!type) return [EVERYTHING];
+    types.set(note.id, type);
+    keys.add(`post:${note.id}`).add(`type:${type}`);
+  }
+  // A series' occurrences are of its first event's type.
+  for (const [firstId, touch] of journaledSeries()) {
+    const type = types.get(firstId) ?? posts.statusChange(firstId)?.type;
+    if (!type) return [EVERYTHING];
+    keys.add(`post:${firstId}`).add(`type:${type}`);
+    for (const id of Object.values(touch).flat()) keys.add(`post:${id}`);
+  }
+  if (!keys.size || keys.has(EVERYTHING) || keys.size > MAX_KEYS) return [EVERYTHING];
+  return [...keys];
+}

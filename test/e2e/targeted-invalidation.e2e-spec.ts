@@ -1,0 +1,128 @@
+import { Sql } from '../../src/database/sql';
+import { OptionsStore } from '../../src/wordpress/options.store';
+import { bumpCacheVersion } from '../support/data-version';
+import { startTestApp, TestApp } from '../support/test-app';
+import { ADMIN, BASE, EVENTS, insertEvent, insertLinked, insertTerm } from './events-test-helpers';
+
+/**
+ * Issue #23: a write retires only the cached answers and records that show what it touched
+ * (docs/caching.md "What a write retires"): the journal row each write leaves beside the data
+ * version names its posts, their types, and the term counts it moved. The TTL is an hour, so only
+ * the journal can explain a fresh answer, and only a kept entry an answer that reads nothing.
+ */
+jest.setTimeout(60_000);
+
+let t: TestApp;
+let hallA: number;
+let hallB: number;
+const ids: Record<'a' | 'b' | 'c' | 'd', number> = { a: 0, b: 0, c: 0, d: 0 };
+const LIST = `${EVENTS}?start_date=2032-01-01&end_date=2032-12-31`;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '3600' } });
+  hallA = await insertLinked(t, 'tribe_venue', 'Hall A');
+  hallB = await insertLinked(t, 'tribe_venue', 'Hall B');
+  const [x, y, z] = [
+    await insertTerm(t, 'tribe_events_cat', 'Ex'),
+    await insertTerm(t, 'tribe_events_cat', 'Why'),
+    await insertTerm(t, 'tribe_events_cat', 'Zed'),
+  ];
+  ids.a = await insertEvent(t, { title: 'A', venue: hallA, categories: [x], start: '2032-03-01 10:00:00' });
+  ids.b = await insertEvent(t, { title: 'B', venue: hallB, categories: [x], start: '2032-03-02 10:00:00' });
+  ids.c = await insertEvent(t, { title: 'C', venue: hallB, categories: [y], start: '2032-03-03 10:00:00' });
+  ids.d = await insertEvent(t, { title: 'D', categories: [z], start: '2032-03-04 10:00:00' });
+});
+afterAll(() => t.close());
+
+/** An anonymous read, and whether the response cache kept it: a kept answer reads nothing but the data-version rows. */
+async function served(path: string): Promise<{ body: Record<string, any>; kept: boolean }> {
+  const spy = jest.spyOn(Sql.prototype, 'rows');
+  try {
+    const { body } = await t.http.get(path).expect(200);
+    const statements = spy.mock.calls.map(([text]) => text);
+    return { body, kept: statements.every((text) => /eca_cache_state/.test(text)) };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const event = (key: keyof typeof ids) => served(`${EVENTS}/${ids[key]}`);
+/** One after the other: `served` tells a kept answer by the statements run while it is served. */
+async function keptOf(...keys: (keyof typeof ids)[]): Promise<boolean[]> {
+  const kept: boolean[] = [];
+  for (const key of keys) kept.push((await event(key)).kept);
+  return kept;
+}
+async function warm(): Promise<void> {
+  for (const key of Object.keys(ids) as (keyof typeof ids)[]) await event(key);
+  await served(LIST);
+  expect(await keptOf('a', 'b', 'c', 'd')).toEqual([true, true, true, true]);
+}
+
+it('an update of one event retires its own answer and every event list, and keeps the other events’ answers', async () => {
+  await warm();
+  await t.http.post(`${EVENTS}/${ids.a}`).set('Authorization', ADMIN).send({ title: 'A, renamed' }).expect(200);
+  const a = await event('a');
+  expect([a.kept, a.body.title]).toEqual([false, 'A, renamed']);
+  expect(await keptOf('b', 'c', 'd')).toEqual([true, true, true]);
+  const list = await served(LIST);
+  expect(list.kept).toBe(false);
+  expect(list.body.events.map((e: { title: string }) => e.title)).toEqual(['A, renamed', 'B', 'C', 'D']);
+});
+
+it('a venue update retires the events that embed it and keeps the others', async () => {
+  await warm();
+  await t.http.post(`${BASE}/venues/${hallA}`).set('Authorization', ADMIN).send({ venue: 'Hall A, rebuilt' }).expect(200);
+  const a = await event('a');
+  expect([a.kept, a.body.venue.venue]).toEqual([false, 'Hall A, rebuilt']);
+  expect(await keptOf('b', 'c', 'd')).toEqual([true, true, true]);
+});
+
+it('moving an event to another category retires every event that shows either category’s count', async () => {
+  await warm();
+  const why = (await event('c')).body.categories[0];
+  await t.http
+    .post(`${EVENTS}/${ids.c}`)
+    .set('Authorization', ADMIN)
+    .send({ categories: [(await event('a')).body.categories[0].id] })
+    .expect(200);
+  const [a, b, c, d] = [await event('a'), await event('b'), await event('c'), await event('d')];
+  expect([a.kept, b.kept, c.kept, d.kept]).toEqual([false, false, false, true]);
+  // Ex now counts A, B and C; Why none.
+  expect([a.body.categories[0].count, b.body.categories[0].count, c.body.categories[0].count]).toEqual([3, 3, 3]);
+  expect(why.count).toBe(1);
+});
+
+it('a write that cannot name what it touched retires everything: a direct write with the must-use plugin’s bump, a site option', async () => {
+  await warm();
+  await t.db.sql.run(`UPDATE ${t.db.sql.table('posts')} SET post_title = ? WHERE ID = ?`, ['D, by WordPress', ids.d]);
+  expect((await event('d')).body.title).toBe('D');
+  await bumpCacheVersion(t);
+  const d = await event('d');
+  expect([d.kept, d.body.title]).toEqual([false, 'D, by WordPress']);
+  expect(await keptOf('a', 'b', 'c')).toEqual([false, false, false]);
+
+  await warm();
+  await t.db.transaction(() => t.app.get(OptionsStore).set('eca_test_option', 'x'));
+  expect(await keptOf('a', 'b', 'c', 'd')).toEqual([false, false, false, false]);
+});
+
+it('a series write retires every occurrence’s answer (each shows the series’ summary)', async () => {
+  const first = await t.http
+    .post(EVENTS)
+    .set('Authorization', ADMIN)
+    .send({ title: 'Weekly', start_date: '2032-05-03 10:00:00', end_date: '2032-05-03 11:00:00', recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' } })
+    .expect(201);
+  const second = (await served(`${EVENTS}?start_date=2032-05-05&end_date=2032-05-12`)).body.events[0];
+  const before = await served(`${EVENTS}/${second.id}`);
+  expect((await served(`${EVENTS}/${second.id}`)).kept).toBe(true);
+  await t.http
+    .post(`${EVENTS}/${first.body.id}`)
+    .set('Authorization', ADMIN)
+    .send({ recurrence: { rrule: 'FREQ=WEEKLY;COUNT=4' } })
+    .expect(200);
+  const after = await served(`${EVENTS}/${second.id}`);
+  expect(after.kept).toBe(false);
+  expect(after.body.series).not.toEqual(before.body.series);
+  expect(await keptOf('d')).toEqual([true]);
+});
