@@ -32,6 +32,11 @@ export class RecordCache {
     }
   }
 
+  /** Whether values are shared at all (RESPONSE_CACHE_TTL_SECONDS > 0). */
+  get sharing(): boolean {
+    return this.entries !== undefined;
+  }
+
   /**
    * The values of `keys` (`kind` names their family), from the cache where still valid, the others
    * from `load` (called only with the missing keys, after the version was read) and kept. `size`

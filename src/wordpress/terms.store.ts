@@ -387,6 +387,16 @@ export class TermsStore {
     await this.sql.run(`UPDATE ${tt} SET count = count - 1 WHERE count > 0 AND term_taxonomy_id IN (${placeholders(counting)})`, counting);
   }
 
+  /** The stored counts of these term_taxonomy_ids (absent: no such row). */
+  async counts(termTaxonomyIds: readonly number[]): Promise<Map<number, number>> {
+    if (!termTaxonomyIds.length) return new Map();
+    const rows = await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id' | 'count'>>(
+      `SELECT term_taxonomy_id, count FROM ${this.sql.table('term_taxonomy')} WHERE term_taxonomy_id IN (${placeholders(termTaxonomyIds)})`,
+      [...termTaxonomyIds],
+    );
+    return new Map(rows.map((r) => [Number(r.term_taxonomy_id), Number(r.count)]));
+  }
+
   /**
    * The terms of many objects in one query (wp_get_object_terms order: name, then ID). Every requested
    * object is a key of the result; objects without terms map to [].

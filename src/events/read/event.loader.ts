@@ -7,6 +7,7 @@ import { passwordUnlocked } from '../../auth/post-access';
 import { blankProtected } from '../../wordpress/password-blanking';
 import { OrganizersService } from '../../organizers/organizers.service';
 import { TermLinksFactory } from '../../terms/term-links';
+import type { EmbeddedTerm } from '../../terms/term-shapes';
 import { VenuesService } from '../../venues/venues.service';
 import { AttachmentsStore } from '../../wordpress/attachments';
 import { Permalinks } from '../../wordpress/permalinks';
@@ -79,7 +80,7 @@ export class EventLoader {
     if (!bases.size) return new Map();
     const embed = { caller, requestOrigin, single: mode === 'single' || mode === 'single-without-json-ld', credentials };
     const all = (pick: (base: EventBase) => number[]) => [...bases.values()].flatMap(pick).filter((id) => id > 0);
-    const [venues, organizers, settings] = await Promise.all([
+    const [venues, organizers, settings, counts] = await Promise.all([
       this.venues.embed(
         all((b) => b.venueIds),
         embed,
@@ -89,6 +90,7 @@ export class EventLoader {
         embed,
       ),
       mode === 'single' ? this.settings.read() : undefined,
+      this.termCounts(all((b) => [...b.record.categories, ...b.record.tags].map((term) => term.term_taxonomy_id))),
     ]);
 
     const result = new Map<number, Record<string, unknown>>();
@@ -98,12 +100,30 @@ export class EventLoader {
         venue: embeddedVenue(base.venueIds, venues),
         organizer: embeddedOrganizers(base.organizerIds, organizers),
       };
-      const event: Record<string, unknown> = { ...base.event, venue: record.venue, organizer: record.organizer };
+      const event: Record<string, unknown> = { ...base.event, ...(counts && withCounts(base.event, counts)), venue: record.venue, organizer: record.organizer };
       if (mode === 'single') event.json_ld = eventJsonLd(record, event, settings!);
       const locked = mode === 'list' && !passwordUnlocked(caller, record.post, record.meta, credentials.password, credentials.context);
       result.set(id, locked ? blankProtected(event) : event);
     }
     return result;
+  }
+
+  /**
+   * The current counts of the events' terms, when the bases may come from the cache: a base does not
+   * show its terms' counts (a count moves with every event joining or leaving the term: baseShows), so
+   * they are read apart, each kept until a write moves it (`tt:ID`). Undefined when nothing is shared
+   * or inside a write: the bases were read now, counts included.
+   */
+  private async termCounts(termTaxonomyIds: number[]): Promise<Map<number, number> | undefined> {
+    if (!this.cache.sharing || this.db.sql.inTransaction) return undefined;
+    const load = (missing: number[]) => this.terms.counts(missing);
+    return this.cache.many(
+      'term-count',
+      termTaxonomyIds,
+      load,
+      () => 64,
+      (id) => [`tt:${id}`],
+    );
   }
 
   /** The event's post row as the representation will use it (none when `id` is not an event). */
@@ -165,18 +185,28 @@ export class EventLoader {
 
 /**
  * What an event's shared part shows (RecordCache, dependencies.ts): its post, the venues and organizers
- * it links (embedded per request, from their own entries), its terms — their counts included — and
- * the taxonomies' names and ancestry (term links), images; an occurrence of a series also the
- * series' summary, which any event write may change (its count and bounds).
+ * it links (embedded per request, from their own entries), its terms — not their counts, read apart
+ * (EventLoader.termCounts) — and the taxonomies' names and ancestry (term links), images; an
+ * occurrence of a series also the series' summary, which any event write may change (its count and
+ * bounds).
  */
 function baseShows(id: number, base: EventBase | undefined): string[] {
   const keys = [`post:${id}`];
   if (!base) return keys;
   keys.push('taxonomy:tribe_events_cat', 'taxonomy:post_tag', 'type:attachment');
   for (const linked of [...base.venueIds, ...base.organizerIds]) keys.push(`post:${linked}`);
-  for (const term of [...base.record.categories, ...base.record.tags]) keys.push(`tt:${term.term_taxonomy_id}`);
   if (base.record.post.post_parent > 0 || 'series' in base.event) keys.push(`post:${base.record.post.post_parent}`, `type:${base.record.post.post_type}`);
   return keys;
+}
+
+/** The event's `categories` and `tags` with their terms' current counts (same keys, same order). */
+function withCounts(event: Record<string, unknown>, counts: ReadonlyMap<number, number>): Record<string, unknown> {
+  const fresh = (terms: EmbeddedTerm[]) =>
+    terms.map((term) => {
+      const count = counts.get(term.term_taxonomy_id);
+      return count === undefined || count === term.count ? term : { ...term, count };
+    });
+  return { categories: fresh(event.categories as EmbeddedTerm[]), tags: fresh(event.tags as EmbeddedTerm[]) };
 }
 
 /** Bytes an event's shared part holds, about: its representation, and its post and meta rows as read. */
