@@ -32,8 +32,8 @@ function clientLeft(res: ServerResponse): boolean {
  *   id), and logged as the request log does. This skips the whole Express stack, which costs several
  *   times the hit itself (docs/performance.md). Everything else goes on to Express;
  * - `step`, in Express after authentication: anonymous errors get `no-store`; a miss the front
- *   looked up runs the route and keeps its 200 answer under the generation this request read before
- *   any of its data, with what the route says it shows (dependencies.ts; one computation per key and
+ *   looked up runs the route and keeps its 200 answer under the generation the front's look found
+ *   (with read replicas: a look of its own, on its data's server) before any of its data, with what the route says it shows (dependencies.ts; one computation per key and
  *   generation at a time: MissFlights) — a caller's only
  *   when the road authenticated the user the front keyed it for.
  * Cached: the REST API and the paths other modules add to `paths` (the site's pages).
@@ -49,18 +49,22 @@ export function responseCache(db: DatabaseService, config: AppConfig, paths: Cac
   const warnUnlessLost = (error: unknown) => {
     if (!(error instanceof RestError)) warnings.warn(`data version unreadable, answering uncached: ${(error as Error)?.message}`);
   };
-  // Requests the front looked up and missed, with their slots, for the step.
-  const missed = new WeakMap<IncomingMessage, CacheSlot>();
+  // Requests the front looked up and missed, with their slots and the generation the look found, for the step.
+  const missed = new WeakMap<IncomingMessage, { slot: CacheSlot; looked?: number }>();
+  // With read replicas a miss looks again, on the server its data will come from; without, the front's
+  // look (begun after the request arrived, before any of its data) is the one its answer is filed under.
+  const ownLook = config.databaseReplicaUrls.length > 0;
 
-  async function lookUp(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, slot: CacheSlot, logger: Logger): Promise<boolean> {
+  /** Answers the request when a valid answer is stored; else the generation the look found. */
+  async function lookUp(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, slot: CacheSlot, logger: Logger) {
     const started = Date.now();
     const current = await freshness.sync();
     const cached = current === undefined ? undefined : cache.fresh(slot.key);
-    if (!cached) return false;
+    if (!cached) return { answered: false, looked: current };
     const id = requestIdOf(req, res);
     replayAnswer(cached, req, res, slot.userId !== 0);
     logAnsweredRequest(logger, req, res, id, started);
-    return true;
+    return { answered: true };
   }
 
   function installFront(server: Server, logger: Logger): void {
@@ -74,9 +78,9 @@ export function responseCache(db: DatabaseService, config: AppConfig, paths: Cac
       // Only anonymous reads may go to a read replica (request-scope.middleware.ts).
       requestScope.run(scopeOfRequest(req, slot.userId === 0), () => {
         lookUp(req, res, cache, slot, logger).then(
-          (answered) => {
+          ({ answered, looked }) => {
             if (answered) return;
-            missed.set(req, slot);
+            missed.set(req, { slot, looked });
             onward(req, res);
           },
           // Version unreadable: the Express road answers, with its own errors (503 for a lost database).
@@ -89,12 +93,11 @@ export function responseCache(db: DatabaseService, config: AppConfig, paths: Cac
     });
   }
 
-  async function computeMiss(req: RestRequest, res: Response, next: NextFunction, cache: ResponseCache, { key, userId }: CacheSlot): Promise<void> {
+  async function computeMiss(req: RestRequest, res: Response, next: NextFunction, cache: ResponseCache, { key, userId }: CacheSlot, looked?: number) {
     // SQLite: reads share an open transaction's connection; only answers read while none ran are kept.
     const mark = db.isMysql ? 0 : db.committedReadMark();
     if (mark === undefined) return next();
-    // This request's own read, through its own scope: from the server its data will come from.
-    const generation = await freshness.syncOwn();
+    const generation = looked !== undefined && !ownLook ? looked : await freshness.syncOwn();
     if (generation === undefined) return next();
     const scope = requestScope.getStore();
     if (scope) scope.dataVersion = { generation, mark };
@@ -118,13 +121,13 @@ export function responseCache(db: DatabaseService, config: AppConfig, paths: Cac
 
   function step(req: Request, res: Response, next: NextFunction): void {
     const caller = (req as RestRequest).caller ?? ANONYMOUS;
-    const slot = missed.get(req);
+    const { slot, looked } = missed.get(req) ?? {};
     // Anonymous errors of the REST API's reads must not be kept by any cache (authenticated answers
     // already carry WordPress's private no-store headers).
     if (!isAuthenticated(caller) && isCoveredRead(req, paths)) res.setHeader('Cache-Control', ERROR_CACHE_CONTROL);
     // The front keyed the slot for the user its credentials were vouched for: kept only for that user.
     if (!cache || slot === undefined || slot.userId !== caller.id) return next();
-    computeMiss(req as RestRequest, res, next, cache, slot).catch((error: unknown) => {
+    computeMiss(req as RestRequest, res, next, cache, slot, looked).catch((error: unknown) => {
       // A lost database answers 503 at once; anything else: answer uncached rather than fail.
       warnUnlessLost(error);
       next(error instanceof RestError ? error : undefined);
