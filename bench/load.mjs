@@ -56,6 +56,14 @@ const createSeries = (req) => ({
   body: JSON.stringify({ ...JSON.parse(eventBody('series')), recurrence: SERIES_RULE }),
 });
 const update = (req) => ({ ...req, method: 'PUT', path: `${EVENTS}/${any(sample.ids)}`, headers: JSON_AUTH, body: eventBody('update') });
+/** An editor's correction: a new title and description, nothing else. */
+const editText = (req) => ({
+  ...req,
+  method: 'PUT',
+  path: `${EVENTS}/${any(sample.ids)}`,
+  headers: JSON_AUTH,
+  body: JSON.stringify({ title: `Edited ${process.pid}-${++writes}`, description: '<p>Corrected by <strong>npm run bench</strong>.</p>' }),
+});
 
 /** 95% reads (half the default list, half single events by ID), 5% `POST /events` as the administrator. */
 function mixed(req) {
@@ -96,15 +104,15 @@ const instance = autocannon({
   requests: [{ method: 'GET', path: scenario.path, headers, onResponse: count, ...(SETUP[scenario.kind] ? { setupRequest: SETUP[scenario.kind] } : {}) }],
 });
 /**
- * A concurrent writer (scenario.writer: { perSecond }): `PUT /events/{id}` sent on a clock beside the
+ * A concurrent writer (scenario.writer: { perSecond, text }): `PUT /events/{id}` sent on a clock beside the
  * reads, as an editor of a live site would — open loop, so a slow update does not lower the rate;
  * its answers are counted apart (sent, non-2xx, failed).
  */
-async function writeEvery(perSecond, seconds) {
+async function writeEvery({ perSecond, text }, seconds) {
   const counts = { requests: 0, non2xx: 0, errors: 0 };
   const sent = [];
   const send = async () => {
-    const { method, path, headers: writeHeaders, body } = update({});
+    const { method, path, headers: writeHeaders, body } = (text ? editText : update)({});
     counts.requests++;
     try {
       const response = await fetch(`${job.url}${path}`, { method, headers: writeHeaders, body });
@@ -123,7 +131,7 @@ async function writeEvery(perSecond, seconds) {
 // autocannon's own histogram has whole-millisecond buckets: keep every latency (float ms) for the percentiles.
 const latencies = [];
 instance.on('response', (client, status, bytes, ms) => latencies.push(ms));
-const [result, writer] = await Promise.all([instance, scenario.writer && writeEvery(scenario.writer.perSecond, job.duration)]);
+const [result, writer] = await Promise.all([instance, scenario.writer && writeEvery(scenario.writer, job.duration)]);
 latencies.sort((a, b) => a - b);
 const percentile = (p) =>
   latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] * 100) / 100 : null;

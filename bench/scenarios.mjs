@@ -70,9 +70,15 @@ export function scenarioList(sample) {
     define('uncached-events-venue', 'geo', 'uncached', 'GET /events?venue= (no response cache)', `${EVENTS}?${sample.venueQuery}`),
     define('uncached-events-geo', 'geo', 'uncached', 'GET /events 25 km circle (no response cache)', `${EVENTS}?${sample.geoQuery}`),
     // A live site (issue #23): anonymous reads spread over a few hundred URLs (bench/live-site.mjs) with the
-    // service's defaults, alone and beside an editor's 2 updates/s (every update retires every cached answer).
+    // service's defaults, alone and beside 2 updates/s: the writes' bench body (a random date, category, tag,
+    // venue and organizer each time: the moved term counts show in about half the fixture's events), and an
+    // editor's text corrections (title and description: the answers of that event and every event list).
     define('live-site', 'live-site', 'cached', 'GET spread over the live-site URLs', EVENTS, { kind: 'live' }),
     define('live-site-writer', 'live-site', 'cached', 'the same + 2 PUT /events/{id}/s', EVENTS, { kind: 'live', writer: { perSecond: 2 } }),
+    define('live-site-editor', 'live-site', 'cached', 'the same + 2 PUT /events/{id}/s of title and text', EVENTS, {
+      kind: 'live',
+      writer: { perSecond: 2, text: true },
+    }),
     // Writes, as the administrator; the table grows by every create of the run.
     define('mixed', 'writes', 'cached', '95% reads, 5% POST /events', EVENTS, { kind: 'mixed' }),
     define('create-events', 'writes', 'cached', 'POST /events (creates/s)', EVENTS, { kind: 'create', at: 'writes' }),

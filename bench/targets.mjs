@@ -38,6 +38,7 @@ const TARGETS = [
   ]),
   // A live site: 2 updates/s keep ≥ 80% of the same spread reads.
   { issue: 23, scenario: 'live-site-writer', c: 16, metric: 'rps', of: { scenario: 'live-site', c: 16 }, share: 0.8, setup: FIXTURE },
+  { issue: 23, scenario: 'live-site-editor', c: 16, metric: 'rps', of: { scenario: 'live-site', c: 16 }, share: 0.8, setup: FIXTURE },
   // Size: SQLite 10k cold GET /events ≥ 1,000/s (100k within 2×: bench/size.mjs); MariaDB 200k cold
   // authenticated two-year page (the default window) p50 ≤ 50 ms.
   { issue: 23, scenario: 'cold-events', c: 16, metric: 'rps', min: 1000, setup: SQLITE_10K },
