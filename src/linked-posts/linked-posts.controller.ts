@@ -1,6 +1,7 @@
 import { DeleteArgs } from '../rest/delete.args';
 import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Type } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { collectDependencies } from '../cache/dependencies';
 import { Paginated } from '../rest/pagination/pagination.interceptor';
 import { declareArgs } from '../rest/params/declare-args';
 import { IdParam } from '../rest/params/id-param.decorator';
@@ -9,6 +10,7 @@ import { RequestContext, RequestCtx } from '../rest/request-context';
 import { LinkedPostResource } from './linked-post.resource';
 import { LinkedPostType } from './linked-post-type';
 import { LinkedListArgs } from './list-args';
+import { isTruthy } from './truthy';
 
 /** The request DTOs of one linked-post resource. */
 export interface LinkedPostArgTypes {
@@ -18,9 +20,19 @@ export interface LinkedPostArgTypes {
 }
 
 /**
+ * Which records a list holds (docs/caching.md "What a write retires"): any record of the type written,
+ * and with a filter on events (`event`, `has_events`, `only_with_upcoming`) any event written too.
+ */
+function listMembership(type: LinkedPostType, query: LinkedListArgs): string[] {
+  const onEvents = query.event !== undefined || query.has_events !== undefined || isTruthy(query.only_with_upcoming);
+  return [`type:${type.postType}`, ...(onEvents ? ['type:tribe_events'] : [])];
+}
+
+/**
  * The routes of a linked-post resource (venues-organizers.md): list, create, and read / update
  * (POST/PUT/PATCH) / trash by `{id}` and by `{slug}`. Written once for venues and organizers; each
- * module passes its type description, service and DTOs.
+ * module passes its type description, service and DTOs. The list and the read by ID say what their
+ * answers show (the records they embed add theirs); the read by slug is retired by every write.
  */
 export function createLinkedPostsController(
   type: LinkedPostType,
@@ -41,6 +53,7 @@ export function createLinkedPostsController(
       pageNotFound: { code: type.codes.pageNotFound, message: pageNotFoundMessage },
     })
     list(@RestParams() query: LinkedListArgs, @RequestCtx() ctx: RequestContext) {
+      collectDependencies(...listMembership(type, query));
       return this.records.list(query, ctx.caller, ctx.origin, ctx.credentials);
     }
 
@@ -77,6 +90,7 @@ export function createLinkedPostsController(
 
     @Get(':id')
     read(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
+      collectDependencies(`post:${id}`);
       return this.records.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
     }
 

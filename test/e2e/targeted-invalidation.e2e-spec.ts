@@ -136,3 +136,15 @@ it('a series write retires every occurrence’s answer (each shows the series’
   expect(after.body.series).not.toEqual(before.body.series);
   expect(await keptOf('d')).toEqual([true]);
 });
+
+it('venues: an event write keeps a venue’s answer and the venue list, but not a venue list filtered on events; a venue write retires them', async () => {
+  const venue = `${BASE}/venues/${hallB}`;
+  const [list, withEvents] = [`${BASE}/venues`, `${BASE}/venues?has_events=true`];
+  for (const path of [venue, list, withEvents]) await served(path);
+  await t.http.post(`${EVENTS}/${ids.d}`).set('Authorization', ADMIN).send({ title: 'D, once more' }).expect(200);
+  expect([(await served(venue)).kept, (await served(list)).kept, (await served(withEvents)).kept]).toEqual([true, true, false]);
+  await t.http.post(venue).set('Authorization', ADMIN).send({ venue: 'Hall B, repainted' }).expect(200);
+  const [one, all] = [await served(venue), await served(list)];
+  expect([one.kept, one.body.venue, all.kept]).toEqual([false, 'Hall B, repainted', false]);
+  expect(all.body.venues.map((v: { venue: string }) => v.venue)).toContain('Hall B, repainted');
+});
