@@ -27,15 +27,16 @@ function clientLeft(res: ServerResponse): boolean {
 /**
  * The response cache (docs/caching.md) at its two places on the road of a request:
  * - `installFront`, before Express: a GET/HEAD whose stored answer is still valid (nothing it shows
- *   was written since: DataFreshness) — anonymous, or of a caller whose exact credentials the credential cache vouches for
- *   (`knownCaller`) — is written at once with the headers it was first sent with (a fresh request
- *   id), and logged as the request log does. This skips the whole Express stack, which costs several
- *   times the hit itself (docs/performance.md). Everything else goes on to Express;
+ *   was written since: DataFreshness) — anonymous, or of a caller whose exact credentials the
+ *   credential cache vouches for (`knownCaller`) — is written at once with the headers it was first
+ *   sent with (a fresh request id), and logged as the request log does. This skips the whole Express
+ *   stack, which costs several times the hit itself (docs/performance.md). Everything else goes on to
+ *   Express;
  * - `step`, in Express after authentication: anonymous errors get `no-store`; a miss the front
  *   looked up runs the route and keeps its 200 answer under the generation the front's look found
- *   (with read replicas: a look of its own, on its data's server) before any of its data, with what the route says it shows (dependencies.ts; one computation per key and
- *   generation at a time: MissFlights) — a caller's only
- *   when the road authenticated the user the front keyed it for.
+ *   before any of its data (with read replicas: a look of its own, on its data's server), with what
+ *   the route says it shows (dependencies.ts; one computation per key and generation at a time:
+ *   MissFlights) — a caller's only when the road authenticated the user the front keyed it for.
  * Cached: the REST API and the paths other modules add to `paths` (the site's pages).
  * RESPONSE_CACHE_TTL_SECONDS=0: no cache, the Cache-Control policy stays.
  */

@@ -1,5 +1,6 @@
 import type { PostsStore } from '../wordpress/posts.store';
 import { EVERYTHING, journaledSeries, journaledTouches, journaledWrites } from '../wordpress/write-journal';
+import { CacheKey } from './cache-keys';
 
 /** Keys one journal row names at most; a write touching more retires everything. */
 const MAX_KEYS = 2_000;
@@ -13,23 +14,23 @@ const MAX_KEYS = 2_000;
  */
 export function writtenKeys(posts: PostsStore): string[] {
   const keys = new Set<string>(journaledTouches());
-  const types = new Map<number, string | undefined>();
+  const types = new Map<number, string>();
   for (const note of journaledWrites()) {
     if (note.kind === 'term') {
-      keys.add(`taxonomy:${note.taxonomy}`);
+      keys.add(CacheKey.taxonomy(note.taxonomy));
       continue;
     }
     const type = note.postType ?? posts.statusChange(note.id)?.type;
     if (!type) return [EVERYTHING];
     types.set(note.id, type);
-    keys.add(`post:${note.id}`).add(`type:${type}`);
+    keys.add(CacheKey.post(note.id)).add(CacheKey.type(type));
   }
   // A series' occurrences are of its first event's type.
   for (const [firstId, touch] of journaledSeries()) {
     const type = types.get(firstId) ?? posts.statusChange(firstId)?.type;
     if (!type) return [EVERYTHING];
-    keys.add(`post:${firstId}`).add(`type:${type}`);
-    for (const id of Object.values(touch).flat()) keys.add(`post:${id}`);
+    keys.add(CacheKey.post(firstId)).add(CacheKey.type(type));
+    for (const id of Object.values(touch).flat()) keys.add(CacheKey.post(id));
   }
   if (!keys.size || keys.has(EVERYTHING) || keys.size > MAX_KEYS) return [EVERYTHING];
   return [...keys];

@@ -1,12 +1,17 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { CacheKey } from '../cache/cache-keys';
+import { CATEGORIES } from '../categories/categories.taxonomy';
+import { ORGANIZER } from '../organizers/organizer.type';
+import { TAGS } from '../tags/tags.taxonomy';
+import { VENUE } from '../venues/venue.type';
 import { collectDependencies } from '../cache/dependencies';
 import { Paginated } from '../rest/pagination/pagination.interceptor';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { RequestContext, RequestCtx } from '../rest/request-context';
 import { EventListArgs } from './dto/event-list.args';
-import { EventsReadService } from './events-read.service';
+import { EVENT_POST_TYPE, EventsReadService } from './events-read.service';
 import { EventReadArgs } from './read/event-read.args';
 
 /**
@@ -14,7 +19,13 @@ import { EventReadArgs } from './read/event-read.args';
  * terms its filters name (docs/caching.md "What a write retires"); what the listed events show is
  * added as they are represented.
  */
-const LIST_MEMBERSHIP = ['type:tribe_events', 'type:tribe_venue', 'type:tribe_organizer', 'taxonomy:tribe_events_cat', 'taxonomy:post_tag'];
+const LIST_MEMBERSHIP = [
+  CacheKey.type(EVENT_POST_TYPE),
+  CacheKey.type(VENUE.postType),
+  CacheKey.type(ORGANIZER.postType),
+  CacheKey.taxonomy(CATEGORIES.taxonomy),
+  CacheKey.taxonomy(TAGS.taxonomy),
+];
 
 /**
  * The read routes of `/events` (events.md §2, lists-and-filters.md §2). The list and the read by ID
@@ -45,7 +56,7 @@ export class EventsController {
 
   @Get(':id')
   read(@IdParam() id: number, @RestParams() _args: EventReadArgs, @RequestCtx() ctx: RequestContext) {
-    collectDependencies(`post:${id}`);
+    collectDependencies(CacheKey.post(id));
     return this.events.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CacheKey } from '../cache/cache-keys';
 import { RecordCache } from '../cache/record-cache';
 import { DatabaseService } from '../database/database.service';
 import { AttachmentsStore } from '../wordpress/attachments';
@@ -63,7 +64,7 @@ export class LinkedPostLoader {
 
 /** What a record shows (RecordCache, dependencies.ts): its post and meta, and its images. */
 function recordShows(id: number): string[] {
-  return [`post:${id}`, 'type:attachment'];
+  return [CacheKey.post(id), CacheKey.type('attachment')];
 }
 
 /** Bytes a record holds, about: its post's texts and its meta values. */

@@ -1,6 +1,7 @@
 import { DeleteArgs } from '../rest/delete.args';
 import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Type } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { CacheKey } from '../cache/cache-keys';
 import { collectDependencies } from '../cache/dependencies';
 import { Paginated } from '../rest/pagination/pagination.interceptor';
 import { declareArgs } from '../rest/params/declare-args';
@@ -25,7 +26,7 @@ export interface LinkedPostArgTypes {
  */
 function listMembership(type: LinkedPostType, query: LinkedListArgs): string[] {
   const onEvents = query.event !== undefined || query.has_events !== undefined || isTruthy(query.only_with_upcoming);
-  return [`type:${type.postType}`, ...(onEvents ? ['type:tribe_events'] : [])];
+  return [CacheKey.type(type.postType), ...(onEvents ? [CacheKey.type('tribe_events')] : [])];
 }
 
 /**
@@ -90,7 +91,7 @@ export function createLinkedPostsController(
 
     @Get(':id')
     read(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
-      collectDependencies(`post:${id}`);
+      collectDependencies(CacheKey.post(id));
       return this.records.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
     }
 

@@ -1,5 +1,6 @@
 import { sanitizeTitle } from '../wordpress/slugs';
 import { Injectable } from '@nestjs/common';
+import { CacheKey } from '../cache/cache-keys';
 import { Caller } from '../auth/caller';
 import { requireCapabilities } from '../auth/permissions';
 import { RecordCache } from '../cache/record-cache';
@@ -120,7 +121,7 @@ export class TermsService {
     const load = async (names: readonly string[]) =>
       new Map(await Promise.all(names.map(async (name) => [name, new Map((await this.store.all(name)).map((t) => [t.term_id, t]))] as const)));
     // The terms and their counts (only the ancestors' slugs are used, but the rows are kept whole).
-    const shows = (name: string) => [`taxonomy:${name}`, `counts:${name}`];
+    const shows = (name: string) => [CacheKey.taxonomy(name), CacheKey.counts(name)];
     return (await this.cache.many('terms-of-taxonomy', [taxonomy], load, (terms) => 512 * terms.size + 64, shows)).get(taxonomy)!;
   }
 

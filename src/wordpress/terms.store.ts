@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CacheKey } from '../cache/cache-keys';
 import { DatabaseService } from '../database/database.service';
 import { TermEntity, TermTaxonomyEntity } from '../database/entities';
 import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';
@@ -552,5 +553,5 @@ function termExists(termId: number, where: string): TermWriteError {
 
 /** A write moved these terms' counts: cached values that show them are retired (write-journal.ts). */
 function noteCountsTouched(taxonomy: string, termTaxonomyIds: readonly number[]): void {
-  noteTouched(`counts:${taxonomy}`, ...termTaxonomyIds.map((id) => `tt:${id}`));
+  noteTouched(CacheKey.counts(taxonomy), ...termTaxonomyIds.map(CacheKey.count));
 }

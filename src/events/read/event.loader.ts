@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CacheKey } from '../../cache/cache-keys';
 import { Caller } from '../../auth/caller';
 import { DatabaseService } from '../../database/database.service';
 import { embeddedOrganizers, embeddedVenue, linkIds } from '../../linked-posts/embedding';
@@ -122,7 +123,7 @@ export class EventLoader {
       termTaxonomyIds,
       load,
       () => 64,
-      (id) => [`tt:${id}`],
+      (id) => [CacheKey.count(id)],
     );
   }
 
@@ -191,11 +192,12 @@ export class EventLoader {
  * bounds).
  */
 function baseShows(id: number, base: EventBase | undefined): string[] {
-  const keys = [`post:${id}`];
+  const keys = [CacheKey.post(id)];
   if (!base) return keys;
-  keys.push('taxonomy:tribe_events_cat', 'taxonomy:post_tag', 'type:attachment');
-  for (const linked of [...base.venueIds, ...base.organizerIds]) keys.push(`post:${linked}`);
-  if (base.record.post.post_parent > 0 || 'series' in base.event) keys.push(`post:${base.record.post.post_parent}`, `type:${base.record.post.post_type}`);
+  keys.push(CacheKey.taxonomy('tribe_events_cat'), CacheKey.taxonomy('post_tag'), CacheKey.type('attachment'));
+  for (const linked of [...base.venueIds, ...base.organizerIds]) keys.push(CacheKey.post(linked));
+  const { post } = base.record;
+  if (post.post_parent > 0 || 'series' in base.event) keys.push(CacheKey.post(post.post_parent), CacheKey.type(post.post_type));
   return keys;
 }
 

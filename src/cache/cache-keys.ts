@@ -1,0 +1,16 @@
+/**
+ * The names of what cached values show and writes touch (docs/caching.md "What a write retires"),
+ * made in one place so that a write and a reader always spell a key alike.
+ */
+export const CacheKey = {
+  /** One post: its row, meta and terms. */
+  post: (id: number) => `post:${id}`,
+  /** Which posts of a type exist, with which status, dates, terms and links: what lists select and order by. */
+  type: (postType: string) => `type:${postType}`,
+  /** A taxonomy's terms: names, slugs, ancestry. */
+  taxonomy: (taxonomy: string) => `taxonomy:${taxonomy}`,
+  /** One term's count (by term_taxonomy_id). */
+  count: (termTaxonomyId: number) => `tt:${termTaxonomyId}`,
+  /** Any count of a taxonomy's terms. */
+  counts: (taxonomy: string) => `counts:${taxonomy}`,
+} as const;
