@@ -135,6 +135,34 @@ describe('MariaDB primary with a read replica (DATABASE_REPLICA_URLS)', () => {
     }
     expect(answer).toBe('Hall (replica copy)');
   });
+
+  it('two instances with response caches reading the replica: a write through one reaches the other once the replica has it, and retires only what it touched', async () => {
+    const env = { DATABASE_REPLICA_URLS: replica.url(DB), RESPONSE_CACHE_TTL_SECONDS: '3600' };
+    const [a, b] = [await bootApp(primary.url(DB), env), await bootApp(primary.url(DB), env)];
+    try {
+      const venueOn = async (on: NestExpressApplication, id: number) => (await request(on.getHttpServer()).get(`${BASE}/venues/${id}`).expect(200)).body.venue;
+      const create = async (venue: string) =>
+        (await request(a.getHttpServer()).post(`${BASE}/venues`).set('Authorization', ADMIN).send({ venue }).expect(201)).body.id as number;
+      await replica.with((c) => c.query('START SLAVE'));
+      const [stage, foyer] = [await create('Stage'), await create('Foyer')];
+      await caughtUp();
+      expect([await venueOn(b, stage), await venueOn(b, foyer)]).toEqual(['Stage', 'Foyer']);
+      // A copy only the replica has, so a read of the foyer that reaches the database would show it.
+      await replica.with(async (c) => {
+        await c.query('STOP SLAVE');
+        await c.query(`UPDATE ${DB}.wp_posts SET post_title = 'Foyer (replica copy)' WHERE ID = ?`, [foyer]);
+      });
+      await request(a.getHttpServer()).post(`${BASE}/venues/${stage}`).set('Authorization', ADMIN).send({ venue: 'Stage, rebuilt' }).expect(200);
+      // Until the replica has the write, B's readers see what the replica holds (the documented lag).
+      expect(await venueOn(b, stage)).toBe('Stage');
+      await replica.with((c) => c.query('START SLAVE'));
+      await caughtUp();
+      expect([await venueOn(b, stage), await venueOn(b, foyer)]).toEqual(['Stage, rebuilt', 'Foyer']);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });
 
 describe('a primary without replication positions (binary log off)', () => {
