@@ -1,3 +1,5 @@
+import { EVERYTHING } from '../wordpress/write-journal';
+
 /**
  * What a cached value shows, as the keys a write names when it changes them (docs/caching.md "What a
  * write retires"): `post:12`, `type:tribe_events` (which posts of a type exist, in which order),
@@ -19,8 +21,6 @@ export interface JournalRange {
   upTo: number;
 }
 
-/** The key a write names when it cannot say what it changed (write-journal.ts EVERYTHING). */
-const EVERYTHING = '*';
 /** Rows read at most to learn what changed since the last look; more retires everything instead. */
 const MAX_JOURNAL_ROWS = 5_000;
 /** Keys remembered at most; past this everything is retired once and the memory starts again. */

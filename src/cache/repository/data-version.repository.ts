@@ -61,7 +61,8 @@ export async function bumpDataVersion(sql: Sql, keys?: readonly string[]): Promi
     shard = '1';
     value = Number((await sql.one<{ version: number }>(`UPDATE ${state} SET version = version + 1 WHERE id = 1 RETURNING version`))?.version);
   }
-  if (!keys) return;
+  // No journal row for a counter row someone deleted (nothing is cached until it is back: readVersionVector).
+  if (!keys || !(value > 0)) return;
   await sql.run(`INSERT INTO ${journal} (shard, value, cache_keys) VALUES (${shard}, ?, ?)`, [value, keys.join(' ')]);
   if (value % PRUNE_EVERY === 0) await sql.run(`DELETE FROM ${journal} WHERE shard = ${shard} AND value <= ?`, [value - JOURNAL_KEPT]);
 }
