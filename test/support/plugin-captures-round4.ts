@@ -78,7 +78,9 @@ export async function buildRound4Case(t: TestApp, admin: string): Promise<CaseId
  * path and query (the plugin ran on another origin and numbered the records its own way).
  */
 function relevant(status: number, body: any, ids: CaseIds): unknown {
-  const names = new Map(Object.entries(ids).map(([name, id]) => [id, name]));
+  // The case's records by name; others (the fixture's own events, the same IDs on both sides) by ID.
+  const caseNames = new Map(Object.entries(ids).map(([name, id]) => [id, name]));
+  const names = { get: (id: number) => caseNames.get(id) ?? id };
   const link = (url: string) => {
     const { pathname, search } = new URL(url);
     return `${pathname}${search.replace(/([?&]p=)(\d+)/, (_, p: string, id: string) => `${p}{${names.get(Number(id))}}`)}`;
