@@ -116,3 +116,12 @@ export function passwordAccess(caller: Caller, postType: string, credentials: Re
   if (others || own) access.editable = { callerId: caller.id, others, own };
   return access;
 }
+
+/**
+ * The protected records whose hidden fields a search matches (issue #31 item 6): those the caller
+ * unlocked, and those it may edit even without `context=edit` — WordPress searches every field of
+ * protected posts for logged-in callers; issue #13 keeps that to callers who could read the fields.
+ */
+export function searchAccess(caller: Caller, postType: string, credentials: ReadCredentials = {}): PasswordAccess {
+  return passwordAccess(caller, postType, { ...credentials, context: 'edit' });
+}

@@ -3,7 +3,7 @@ import { Caller, isAuthenticated } from '../auth/caller';
 import { ListTotals } from '../cache/list-totals';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
-import { passwordAccess } from '../auth/post-access';
+import { passwordAccess, searchAccess } from '../auth/post-access';
 import { ReadCredentials } from '../rest/request-context';
 import { canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from '../auth/post-access';
 import { effectivePerPage, Page } from '../rest/pagination/page';
@@ -156,6 +156,7 @@ export class EventsReadService {
       search: args.search === undefined ? undefined : searchTerms(args.search),
       excludeProtected: args.search !== undefined && !isAuthenticated(caller),
       access: passwordAccess(caller, EVENT_POST_TYPE, credentials),
+      searchAccess: args.search === undefined ? undefined : searchAccess(caller, EVENT_POST_TYPE, credentials),
     };
   }
 

@@ -95,8 +95,9 @@ export class LinkedPostsService {
     const result = new Map<number, Representation>();
     for (const [id, record] of records) {
       const unlocked = passwordUnlocked(caller, record.post, record.meta, credentials.password, credentials.context);
+      const readable = canRead(caller, record.post, record.meta);
       // A venue/organizer unlocked by its password or by context=edit shows its JSON-LD (issue #16).
-      result.set(id, represent(type, record, { links, jsonLd: options.single && jsonLdVisible(caller, record.post, unlocked), unlocked }));
+      result.set(id, represent(type, record, { links, jsonLd: options.single && jsonLdVisible(caller, record.post, unlocked), unlocked, readable }));
     }
     return result;
   }

@@ -24,6 +24,8 @@ export interface RepresentOptions {
   jsonLd: boolean;
   /** The caller may see password-protected fields (right `password`, or `context=edit` with edit rights). */
   unlocked: boolean;
+  /** The caller may read the record (`read_post`): a private record's `url` is its pretty link only then. */
+  readable: boolean;
 }
 
 /** PHP `array_filter` without callback: drops "", "0", 0, false, null and empty arrays. */
@@ -49,7 +51,8 @@ const built = new WeakMap<LinkedRecord, Map<string, Record<string, unknown>>>();
  * password-protected records the caller may not see are blanked and get no `json_ld` (Q26).
  */
 export function represent(type: LinkedPostType, record: LinkedRecord, options: RepresentOptions): Record<string, unknown> {
-  const key = `${type.postType}|${options.jsonLd}|${options.unlocked}|${options.links.permalink(record.post)}|${options.links.globalId(record.post.ID)}`;
+  const { links } = options;
+  const key = `${type.postType}|${options.jsonLd}|${options.unlocked}|${links.permalink(record.post, options.readable)}|${links.globalId(record.post.ID)}`;
   let byOptions = built.get(record);
   if (!byOptions) built.set(record, (byOptions = new Map()));
   let data = byOptions.get(key);
@@ -63,7 +66,7 @@ function build(type: LinkedPostType, record: LinkedRecord, options: RepresentOpt
   const data = dropEmpty({
     id: post.ID,
     ...postAuthorStatusDates(post),
-    url: links.permalink(post),
+    url: links.permalink(post, options.readable),
     [type.nameField]: renderedTitle(post.post_title),
     description: renderedDescription(post.post_content, record.galleryImages),
     excerpt: renderedExcerpt(post.post_excerpt),

@@ -36,10 +36,15 @@ export class PostLinks {
     return FIXED_REWRITE_SLUGS[postType];
   }
 
-  permalink(post: LinkablePost): string {
+  /**
+   * The record's permalink. A private record has its pretty link only for callers who may read it
+   * (`readable`), the plain one for the others (WP core `wp_force_plain_post_permalink`, issue #31 item 7).
+   */
+  permalink(post: LinkablePost, readable = true): string {
     const { publicBase, structure } = this.settings;
     const slug = this.rewriteSlug(post.post_type);
-    if (!slug || !PRETTY_STATUSES.has(post.post_status) || !post.post_name) {
+    const pretty = PRETTY_STATUSES.has(post.post_status) && (readable || post.post_status !== 'private');
+    if (!slug || !pretty || !post.post_name) {
       return `${publicBase}/?post_type=${post.post_type}&p=${post.ID}`;
     }
     if (!structure) return `${publicBase}/?${post.post_type}=${post.post_name}`;

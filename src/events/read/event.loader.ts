@@ -79,7 +79,9 @@ export class EventLoader {
     const { caller, requestOrigin, mode, credentials = {} } = options;
     const bases = await this.sharedBases(ids, requestOrigin);
     if (!bases.size) return new Map();
-    const embed = { caller, requestOrigin, single: mode === 'single' || mode === 'single-without-json-ld', credentials };
+    // The request's `password` and `context=edit` unlock the event only: its protected venue and
+    // organizers stay blanked, as the plugin's `post_password_required` leaves them (issue #31 item 8).
+    const embed = { caller, requestOrigin, single: mode === 'single' || mode === 'single-without-json-ld' };
     const all = (pick: (base: EventBase) => number[]) => [...bases.values()].flatMap(pick).filter((id) => id > 0);
     const [venues, organizers, settings, counts] = await Promise.all([
       this.venues.embed(

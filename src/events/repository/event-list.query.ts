@@ -83,6 +83,8 @@ export interface EventListFilters {
   excludeProtected?: boolean;
   /** The protected events the caller has unlocked (`password`, `context=edit`); absent: none. */
   access?: PasswordAccess;
+  /** The protected events whose hidden fields `search` matches (post-access.ts `searchAccess`); absent: `access`. */
+  searchAccess?: PasswordAccess;
 }
 
 /** LIKE pattern for a substring, with `!` as the escape character on both engines. */
@@ -244,16 +246,10 @@ export class EventListQuery {
       }
     }
     // These filters read fields a locked protected event shows blanked (auth-and-permissions.md §4.4):
-    // such an event must not match through them, in either direction (issue #13).
-    const blankedFilters = [
-      filters.featured,
-      filters.ticketed,
-      filters.geo,
-      filters.venueIds,
-      filters.organizerIds,
-      filters.categoryTermTaxonomyIds,
-      filters.tagTermTaxonomyIds,
-    ];
+    // such an event must not match through them, in either direction (issue #13). Categories are not
+    // among them: the plugin lists and counts a protected event under its categories for every caller
+    // (issue #31 item 6, quirks.md Q71).
+    const blankedFilters = [filters.featured, filters.ticketed, filters.geo, filters.venueIds, filters.organizerIds, filters.tagTermTaxonomyIds];
     if (blankedFilters.some((f) => f !== undefined)) list.whereFragment(unlocked);
     if (filters.include) {
       if (filters.include.length) list.where(`p.ID IN (${placeholders(filters.include)})`, ...filters.include);
@@ -268,13 +264,14 @@ export class EventListQuery {
         RECURRENCE_META_KEY,
       );
     }
-    for (const term of filters.search ?? []) this.searchTerm(term, unlocked);
+    const searchable = filters.searchAccess ? unlockedCondition(this.sql, 'p', filters.searchAccess) : unlocked;
+    for (const term of filters.search ?? []) this.searchTerm(term, searchable);
     if (filters.excludeProtected) list.where("p.post_password = ''");
   }
 
   /**
-   * One search term (WP core: title, excerpt, content). A locked protected event shows its title only,
-   * so only its title is searched — for `-word` too (issue #13).
+   * One search term (WP core: title, excerpt, content). Of a protected event the caller may not read
+   * (`searchable` does not hold) only the title is searched — for `-word` too (issue #13).
    */
   private searchTerm(term: SearchTerm, unlocked: Fragment): void {
     const pattern = contains(term.text);

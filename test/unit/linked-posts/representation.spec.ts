@@ -49,7 +49,7 @@ describe('venue and organizer representation', () => {
       _VenueURL: ['url'],
       _VenueStateProvince: ['state_province'],
     };
-    expect(represent(VENUE, record(post(), meta), { links, jsonLd: false, unlocked: true })).toEqual({
+    expect(represent(VENUE, record(post(), meta), { links, jsonLd: false, unlocked: true, readable: true })).toEqual({
       id: 10,
       author: '12',
       status: 'publish',
@@ -82,7 +82,7 @@ describe('venue and organizer representation', () => {
     const rep = represent(
       VENUE,
       record(post({ post_author: 0, post_content: '', post_excerpt: '' }), { _VenueZip: ['0'], _VenueShowMap: [''], _VenueShowMapLink: ['false'] }),
-      { links, jsonLd: false, unlocked: true },
+      { links, jsonLd: false, unlocked: true, readable: true },
     );
     expect(Object.keys(rep)).toEqual([
       'id',
@@ -103,7 +103,12 @@ describe('venue and organizer representation', () => {
   });
 
   it('reads old truthy spellings of the map flags (yes, on, enabled) as true', () => {
-    const rep = represent(VENUE, record(post(), { _VenueShowMap: ['Yes'], _VenueShowMapLink: ['enabled'] }), { links, jsonLd: false, unlocked: true });
+    const rep = represent(VENUE, record(post(), { _VenueShowMap: ['Yes'], _VenueShowMapLink: ['enabled'] }), {
+      links,
+      jsonLd: false,
+      unlocked: true,
+      readable: true,
+    });
     expect(rep).toMatchObject({ show_map: true, show_map_link: true });
   });
 
@@ -113,10 +118,11 @@ describe('venue and organizer representation', () => {
         links,
         jsonLd: false,
         unlocked: true,
+        readable: true,
       }).url,
     ).toBe('https://example.org/?post_type=tribe_organizer&p=10');
     const plainLinks = new PostLinks({ publicBase: 'https://example.org', structure: '', eventSlug: 'event' });
-    expect(represent(ORGANIZER, record(post({ post_type: 'tribe_organizer' })), { links: plainLinks, jsonLd: false, unlocked: true }).url).toBe(
+    expect(represent(ORGANIZER, record(post({ post_type: 'tribe_organizer' })), { links: plainLinks, jsonLd: false, unlocked: true, readable: true }).url).toBe(
       'https://example.org/?tribe_organizer=venue-01',
     );
   });
@@ -126,6 +132,7 @@ describe('venue and organizer representation', () => {
       links,
       jsonLd: true,
       unlocked: false,
+      readable: true,
     });
     expect(rep).toMatchObject({
       venue: [],
@@ -141,14 +148,14 @@ describe('venue and organizer representation', () => {
     });
     expect(rep).not.toHaveProperty('json_ld');
     expect(rep).not.toHaveProperty('address');
-    expect(represent(VENUE, record(post({ post_password: 'x' })), { links, jsonLd: true, unlocked: true }).venue).toBe('Venue 01');
+    expect(represent(VENUE, record(post({ post_password: 'x' })), { links, jsonLd: true, unlocked: true, readable: true }).venue).toBe('Venue 01');
   });
 
   it('adds the organizer json_ld before the global IDs', () => {
     const rep = represent(
       ORGANIZER,
       record(post({ post_type: 'tribe_organizer', post_title: "Tom & Jerry's" }), { _OrganizerWebsite: ['https://o.example'], _OrganizerPhone: ['1'] }),
-      { links, jsonLd: true, unlocked: true },
+      { links, jsonLd: true, unlocked: true, readable: true },
     );
     expect(Object.keys(rep).slice(-3)).toEqual(['json_ld', 'global_id', 'global_id_lineage']);
     expect(rep.organizer).toBe('Tom &#038; Jerry&#8217;s');

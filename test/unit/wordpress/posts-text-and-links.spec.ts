@@ -32,6 +32,11 @@ describe('post text, slugs, links and images', () => {
     const links = new PostLinks({ publicBase: 'https://example.org/blog', structure: '/%postname%/', eventSlug: 'evento' });
     expect(links.permalink({ ID: 5, post_type: 'tribe_venue', post_status: 'publish', post_name: 'hall' })).toBe('https://example.org/blog/venue/hall/');
     expect(links.permalink({ ID: 5, post_type: 'tribe_events', post_status: 'private', post_name: 'fair' })).toBe('https://example.org/blog/evento/fair/');
+    // wp_force_plain_post_permalink: a private record's pretty link only for callers who may read it; a published one for all.
+    expect(links.permalink({ ID: 7, post_type: 'tribe_venue', post_status: 'private', post_name: 'hall' }, false)).toBe(
+      'https://example.org/blog/?post_type=tribe_venue&p=7',
+    );
+    expect(links.permalink({ ID: 5, post_type: 'tribe_venue', post_status: 'publish', post_name: 'hall' }, false)).toBe('https://example.org/blog/venue/hall/');
     expect(links.permalink({ ID: 5, post_type: 'tribe_organizer', post_status: 'pending', post_name: 'o' })).toBe(
       'https://example.org/blog/?post_type=tribe_organizer&p=5',
     );
