@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const app = await createApp({}, [], { logDestination: consoleDestination(env.LOG_FORMAT) });
   const config = app.get(AppConfig);
   const logger = new Logger('Main');
-  installGracefulShutdown(app, { timeoutMs: config.shutdownTimeoutMs, logger });
+  installGracefulShutdown(app, { timeoutMs: config.shutdownTimeoutMs, logger: new Logger('Shutdown') });
   try {
     await app.listen(config.port, config.host);
   } catch (error) {

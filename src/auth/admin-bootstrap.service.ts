@@ -2,7 +2,8 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { HOME_FOLLOWS_REQUEST, OptionsStore } from '../wordpress/options.store';
-import { defaultUserRoles } from './default-roles';
+import type { RoleMap } from './capabilities';
+import { defaultUserRoles, missingResourceCapabilities } from './default-roles';
 import { UsersService } from './users.service';
 
 /**
@@ -24,6 +25,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.seedOptions();
+    await this.warnOfMissingCapabilities();
     const { adminUser, adminPassword } = this.config;
     if (!adminUser || !adminPassword) return this.firstRunAdmin();
     let user = await this.users.findByLogin(adminUser);
@@ -59,6 +61,23 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       return names;
     });
     if (written.length) this.logger.log(`Seeded site options: ${written.join(', ')}`);
+  }
+
+  /**
+   * Roles are seeded only on a fresh site: on an existing one, a resource added since has no
+   * capabilities, and its writes answer a bare 403 (`Allow: GET`) to every role. Says which ones
+   * are missing, per resource and role, and the command that grants them (`roles:grant`).
+   */
+  private async warnOfMissingCapabilities(): Promise<void> {
+    const stored = await this.options.get<RoleMap>(`${this.config.tablePrefix}user_roles`);
+    if (!stored || typeof stored !== 'object') return;
+    const missing = missingResourceCapabilities(stored);
+    if (!missing.length) return;
+    const list = missing.map(({ resource, role, capabilities }) => `${resource}: ${role} lacks ${capabilities.join(', ')}`).join('; ');
+    this.logger.warn(
+      `The stored roles lack capabilities of declared resources, so those writes answer 403 (${list}). ` +
+        'Grant them once with `npm run cli -- roles:grant` (running instances see the grant on their next request).',
+    );
   }
 
   /**

@@ -25,6 +25,14 @@ export class AuthService {
     private readonly verified: CredentialCache,
   ) {}
 
+  /**
+   * A look at what other processes changed (credential-cache.service.ts): the generation to verify
+   * under (`authenticate`), undefined when no credential may be remembered or used from memory now.
+   */
+  lookForChanges(): Promise<number | undefined> {
+    return this.verified.lookForChanges();
+  }
+
   /** The caller `client` was verified as with this very header moments ago (credential-cache.service.ts). */
   remembered(header: string, client: string): Caller | undefined {
     return this.verified.get(header, client);
@@ -33,12 +41,13 @@ export class AuthService {
   /**
    * Resolves the caller of a request from its Authorization header. A header that is not
    * `Basic base64(login:password)` means anonymous; wrong credentials are a 401 RestError.
-   * With the `client` address, a success is remembered for that client and header.
+   * With the `client` address and the generation lookForChanges found before, a success is
+   * remembered for that client and header.
    */
-  async authenticate(header: string | undefined, client?: string): Promise<Caller> {
+  async authenticate(header: string | undefined, client?: string, version?: number): Promise<Caller> {
     const credentials = parseBasic(header);
     if (!credentials) return ANONYMOUS;
-    const ticket = this.verified.ticket();
+    const ticket = this.verified.ticket(version);
     // A failure must take the same time whether or not the login exists (docs/decisions.md): both
     // run the same statements, and verify the same number of hashes of each scheme and cost.
     const user = await this.findUser(credentials.login);

@@ -12,8 +12,9 @@ const BASIC = /^Basic\s/i;
  * included. A client IP with too many failed logins gets 429 for any Basic attempt, right or wrong,
  * until its window ends (requests without credentials are not login attempts and pass). A header
  * the same client got verified within AUTH_CACHE_SECONDS is not checked again (credential-cache.service.ts)
- * unless a login of that client failed on this instance since; so a client blocked only through other
- * instances' counts keeps, until that entry expires, the one header it proved right here.
+ * unless a login of that client failed on this instance since, or the data version shows a write of
+ * users, passwords or roles anywhere since (another instance, the CLI); so a client blocked only through
+ * other instances' counts keeps, until that entry expires, the one header it proved right here.
  * Authenticated responses must never be cached by intermediaries.
  */
 export function authenticateMiddleware(auth: AuthService, throttle: LoginThrottle) {
@@ -40,7 +41,10 @@ export function authenticateMiddleware(auth: AuthService, throttle: LoginThrottl
 
 async function login(auth: AuthService, throttle: LoginThrottle, header: string | undefined, client: string | undefined) {
   if (client === undefined) return auth.authenticate(header);
-  // This client proved this very header moments ago and failed no login here since: no new check.
-  const remembered = throttle.failedHere(client) ? undefined : auth.remembered(header!, client);
-  return remembered ?? throttle.attempt(client, () => auth.authenticate(header, client));
+  // What other processes committed (a role granted, a password revoked) is known before memory is used.
+  const version = await auth.lookForChanges();
+  // This client proved this very header moments ago, failed no login here since, and its user's
+  // credentials were written nowhere since: no new check.
+  const remembered = throttle.failedHere(client) || version === undefined ? undefined : auth.remembered(header!, client);
+  return remembered ?? throttle.attempt(client, () => auth.authenticate(header, client, version));
 }

@@ -1,5 +1,5 @@
 import type { DefaultRole } from '../rest/resources/resource-declaration';
-import { declaredResources } from '../rest/resources/resource-registry';
+import { collectionPath, declaredResources } from '../rest/resources/resource-registry';
 import type { RoleMap } from './capabilities';
 
 type RoleGrants = Readonly<Partial<Record<DefaultRole, readonly string[]>>>;
@@ -188,6 +188,29 @@ export function grantResourceCapabilities(stored: RoleMap): { roles: RoleMap; ad
     }),
   );
   return { roles, added };
+}
+
+/** What one declared resource gives a stored role that the role has no entry for. */
+export interface MissingGrant {
+  /** `<namespace>/<collection>` (`example/v1/series`). */
+  resource: string;
+  role: string;
+  capabilities: string[];
+}
+
+/**
+ * By resource and role, what the declared resources give the stored roles that they have no entry for
+ * (a capability the site set to `false` is refused, not missing): what `roles:grant` would add, for
+ * the start-up warning. Roles the site does not have are not listed.
+ */
+export function missingResourceCapabilities(stored: RoleMap): MissingGrant[] {
+  return declaredResources().flatMap((resource) =>
+    Object.entries(stored).flatMap(([role, definition]) => {
+      const declared = Object.hasOwn(resource.roleCapabilities ?? {}, role) ? resource.roleCapabilities![role as DefaultRole]! : [];
+      const capabilities = declared.filter((cap) => !Object.hasOwn(definition.capabilities ?? {}, cap));
+      return capabilities.length ? [{ resource: collectionPath(resource), role, capabilities }] : [];
+    }),
+  );
 }
 
 /** Legacy `{prefix}user_level` usermeta value WordPress writes for each default role. */

@@ -13,4 +13,9 @@ export const CacheKey = {
   count: (termTaxonomyId: number) => `tt:${termTaxonomyId}`,
   /** Any count of a taxonomy's terms. */
   counts: (taxonomy: string) => `counts:${taxonomy}`,
+  /**
+   * Who a login is and what it may do: users, their application passwords, roles. Their stores write
+   * them as everything (`*`), so a remembered credential is retired by such a write, not by a post's.
+   */
+  credentials: 'credentials',
 } as const;

@@ -16,6 +16,7 @@ export const CATEGORIES_RESOURCE = defineResource({
     one: 'an event category',
     deletion: 'delete',
     readers: 'Terms are public: anyone may read them.',
+    examples: { create: { name: 'Workshops', description: 'Hands-on sessions' } },
     notes: {
       create: '`name` is required; `parent` nests it under another category.',
       delete: 'Its child categories move up to its parent; its events lose it.',

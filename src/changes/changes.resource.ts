@@ -39,6 +39,7 @@ export const WEBHOOKS_RESOURCE = defineResource({
     deletion: 'delete',
     readers: 'Administrators only (`manage_options`), with an application password (HTTP Basic).',
     readsNeedLogin: true,
+    examples: { create: { url: 'https://example.org/hooks/events', events: ['event.*'] } },
     notes: {
       create:
         'Each matching change is POSTed to `url`, signed with HMAC-SHA256 over the body with the returned `secret` (docs/webhooks-and-changes.md); private and loopback targets are refused.',

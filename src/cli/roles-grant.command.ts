@@ -14,7 +14,8 @@ export const ROLES_GRANT_USAGE = `  roles:grant
  * `roles:grant`: roles are seeded only on a fresh site, so a resource added later has no capabilities
  * on an existing database. Adds what each stored role lacks (grantResourceCapabilities), in one
  * transaction that bumps the data version; running it again changes nothing. A running service sees
- * the new roles on its next request, or, for credentials it remembers, within AUTH_CACHE_SECONDS.
+ * the new roles on its next request, credentials it remembers included: the data version shows it a
+ * write of roles, which retires them (credential-cache.service.ts).
  */
 export async function runRolesGrant(app: Pick<INestApplicationContext, 'get'>, print: (line: string) => void): Promise<void> {
   const options = app.get(OptionsStore, { strict: false });
@@ -29,7 +30,7 @@ export async function runRolesGrant(app: Pick<INestApplicationContext, 'get'>, p
   if (!added) return print(`No option ${name}: the roles are seeded with every capability when the service starts.`);
   const roles = Object.entries(added);
   if (!roles.length) return print('Every role already has the capabilities of the declared resources: nothing changed.');
-  // Callers remembered with their old capabilities (this process's; a running service sees the new roles within AUTH_CACHE_SECONDS).
+  // Callers this process remembers with their old capabilities (other processes learn it from the data version).
   app.get(CredentialCache, { strict: false }).clear();
   for (const [role, capabilities] of roles) print(`${role}: +${capabilities.length} (${capabilities.join(', ')})`);
 }

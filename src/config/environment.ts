@@ -91,10 +91,13 @@ export class Environment {
   @Matches(/^[A-Za-z0-9._@+-]{1,60}$/, { message: 'ADMIN_USER must be a WordPress login (letters, digits, . _ @ + -)' })
   ADMIN_USER?: string;
 
-  /** Becomes an application password of ADMIN_USER; WordPress strips every non-alphanumeric character. */
+  /**
+   * Becomes an application password of ADMIN_USER; WordPress strips every non-alphanumeric character,
+   * so only letters and digits count towards the minimum (spaces are allowed and ignored).
+   */
   @IsOptional()
   @Transform(emptyToUndefined)
-  @Matches(new RegExp(`^[A-Za-z0-9 ]{${MIN_PASSWORD_LENGTH},}$`), {
+  @Matches(new RegExp(`^ *(?:[A-Za-z0-9] *){${MIN_PASSWORD_LENGTH},}$`), {
     message: `ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} letters or digits (spaces allowed)`,
   })
   ADMIN_PASSWORD?: string;

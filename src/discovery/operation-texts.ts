@@ -21,6 +21,16 @@ export interface ResourceDocs {
   readsNeedLogin?: boolean;
   /** Sentences added to the generic description of an operation. */
   notes?: Partial<Record<OperationKind, string>>;
+  /** What Swagger UI's "Try it out" starts with on its operations (swagger-examples.ts). */
+  examples?: ResourceExamples;
+}
+
+/** Examples a newcomer can send as they are: each must succeed (test/e2e/swagger-examples.e2e-spec.ts). */
+export interface ResourceExamples {
+  /** A body that creates one; the default body of its updates too (any field may be left out there). */
+  create: Readonly<Record<string, unknown>>;
+  /** The slug the one created with `create` gets: the by-slug routes' example. */
+  slug?: string;
 }
 
 export interface OperationText {

@@ -8,7 +8,9 @@ import { restArgsOf } from '../rest/params/rest-arg.decorator';
 import { acceptedSchema } from './accepted-schemas';
 import { operationText } from './operation-texts';
 import { DOC_TEXTS } from './doc-texts';
+import { withExamples } from './swagger-examples';
 import { decorateResponses, responseModels, responseTexts } from './swagger-responses';
+import { withTagOrder } from './swagger-tags';
 import { RouteHandler, RouteTable } from './route-table';
 
 export const SWAGGER_UI_PATH = 'docs';
@@ -140,7 +142,8 @@ export function setupSwagger(app: NestExpressApplication): void {
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'WordPress user name and application password' }, 'basic')
     .addSecurityRequirements('basic')
     .build();
-  const document = withAcceptedBodies(SwaggerModule.createDocument(app, config, { extraModels: responseModels() }), table.handlers());
+  const generated = SwaggerModule.createDocument(app, config, { extraModels: responseModels() });
+  const document = withTagOrder(withExamples(withAcceptedBodies(generated, table.handlers()), table.handlers()), table.handlers());
   const serve = (path: string, translate: (req: Request) => Promise<Translate>) =>
     SwaggerModule.setup(path, app, document, {
       jsonDocumentUrl: `/${path}-json`,

@@ -18,6 +18,23 @@ export const EVENTS_RESOURCE = defineResource({
   docs: {
     one: 'an event',
     deletion: 'trash',
+    examples: {
+      create: {
+        title: 'Jazz in the park',
+        description: 'An evening of jazz under the trees.',
+        start_date: '2031-06-20 19:00:00',
+        end_date: '2031-06-20 22:00:00',
+        timezone: 'Europe/Paris',
+        status: 'publish',
+        website: 'https://example.org/jazz-in-the-park',
+        cost: '10',
+        categories: ['Music'],
+        tags: ['jazz'],
+        venue: { venue: 'Park bandstand', city: 'Paris', country: 'France' },
+        organizer: { organizer: 'Friends of jazz', email: 'jazz@example.org' },
+      },
+      slug: 'jazz-in-the-park',
+    },
     notes: {
       list: 'Without a date filter the list starts yesterday (`start_date`) and is ordered by start date. Filters: dates (`start_date`, `end_date`, `starts_before`, …), `categories`/`tags` (IDs or slugs), `venue`, `organizer`, `featured`, `status`, `search`, `geoloc_lat`/`geoloc_lng`/`geoloc_radius`, `ticketed`.',
       create:

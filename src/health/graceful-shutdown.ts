@@ -5,6 +5,10 @@ const IDLE_SWEEP_MS = 100;
 
 export interface ShutdownOptions {
   timeoutMs: number;
+  /**
+   * Where the stop is told, with its own context (`new Logger('Shutdown')`): a Nest Logger instance adds
+   * its context itself, so a context passed here again would be logged as a stray extra (a stack).
+   */
   logger: LoggerService;
   /** process.exit, replaceable in tests. */
   exit?: (code: number) => void;
@@ -21,9 +25,9 @@ export function installGracefulShutdown(app: INestApplication, options: Shutdown
   let running: Promise<void> | undefined;
   const shutdown = (signal: string) =>
     (running ??= (async () => {
-      logger.log(`${signal} received: finishing in-flight requests`, 'Shutdown');
+      logger.log(`${signal} received: finishing in-flight requests`);
       const timer = setTimeout(() => {
-        logger.error(`Requests still running after ${timeoutMs} ms; exiting anyway`, undefined, 'Shutdown');
+        logger.error(`Requests still running after ${timeoutMs} ms; exiting anyway`);
         exit(1);
       }, timeoutMs);
       timer.unref();
@@ -35,12 +39,12 @@ export function installGracefulShutdown(app: INestApplication, options: Shutdown
         await app.close();
         clearInterval(idleSweep);
         clearTimeout(timer);
-        logger.log('Stopped', 'Shutdown');
+        logger.log('Stopped');
         exit(0);
       } catch (error) {
         clearInterval(idleSweep);
         clearTimeout(timer);
-        logger.error(`Shutdown failed: ${(error as Error).message}`, (error as Error).stack, 'Shutdown');
+        logger.error(`Shutdown failed: ${(error as Error).message}`, (error as Error).stack);
         exit(1);
       }
     })());

@@ -20,6 +20,10 @@ export const ORGANIZERS_RESOURCE = defineResource({
   docs: {
     one: 'an organizer',
     deletion: 'trash',
+    examples: {
+      create: { organizer: 'Springfield arts council', email: 'arts@example.org', phone: '+1 555 0100', website: 'https://example.org/arts' },
+      slug: 'springfield-arts-council',
+    },
     notes: {
       create:
         '`organizer` (its name) is required; an organizer of the same name the caller may edit is reused. `image` takes an attachment ID or an image URL.',

@@ -14,6 +14,7 @@ export const TAGS_RESOURCE = defineResource({
     one: 'a tag',
     deletion: 'delete',
     readers: 'Terms are public: anyone may read them.',
+    examples: { create: { name: 'Outdoor', description: 'Events in the open air' } },
     notes: { create: '`name` is required.', delete: 'Its events lose it.' },
   },
 });

@@ -19,6 +19,17 @@ export const VENUES_RESOURCE = defineResource({
   docs: {
     one: 'a venue',
     deletion: 'trash',
+    examples: {
+      create: {
+        venue: 'City hall',
+        address: '1 Main Street',
+        city: 'Springfield',
+        zip: '12345',
+        country: 'United States',
+        website: 'https://example.org/city-hall',
+      },
+      slug: 'city-hall',
+    },
     notes: {
       create:
         '`venue` (its name) is required; a venue of the same name the caller may edit is reused. `geo_lat`/`geo_lng` set coordinates for the geolocation filter; `image` takes an attachment ID or an image URL.',

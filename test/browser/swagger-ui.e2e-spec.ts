@@ -65,4 +65,24 @@ describe('Swagger UI in a real headless Chromium', () => {
     expect((await status.first().innerText()).trim()).toBe('200');
     expect(collection).toBe('events');
   });
+
+  it('lists the events first, and "Try it out" → "Execute" on POST /events creates one with the body it starts with', async () => {
+    const groups = await page.locator('.opblock-tag-section .opblock-tag').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag')));
+    expect(groups[0]).toBe('events');
+
+    const operation = page.locator('.opblock-post:has(.opblock-summary-path[data-path="/wp-json/tribe/events/v1/events"])');
+    await operation.locator('.opblock-summary').first().click();
+    await operation.locator('button.try-out__btn').click();
+    const body = operation.locator('textarea.body-param__text');
+    await body.waitFor({ timeout: 20000 });
+    expect(JSON.parse(await body.inputValue())).toMatchObject({ title: 'Jazz in the park' });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${origin}/wp-json/tribe/events/v1/events` && r.request().method() === 'POST'),
+      operation.locator('button.execute').click(),
+    ]);
+    expect(response.status()).toBe(201);
+    const status = operation.locator('.live-responses-table .response .response-col_status');
+    await status.first().waitFor({ timeout: 20000 });
+    expect((await status.first().innerText()).trim()).toBe('201');
+  });
 });

@@ -89,7 +89,14 @@ describe('graceful shutdown of the built server (npm run build; node dist/src/ma
     expect(response).toContain('"name":"Shutdown survivor"');
     expect(await exit).toBe(0);
     expect(output).toContain('SIGTERM received');
-    // Every log line is JSON.
-    for (const line of output.split('\n').filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
+    // Every log line is JSON; the stop's lines are the shutdown's own, with nothing stray (issue #31: a
+    // `"stack":"Shutdown"` line came with each of them).
+    const lines = output.split('\n').filter(Boolean);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    const stop = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.context === 'Shutdown' || line.stack !== undefined);
+    expect(stop.map(({ context, msg, stack }) => ({ context, msg, stack }))).toEqual([
+      { context: 'Shutdown', msg: 'SIGTERM received: finishing in-flight requests', stack: undefined },
+      { context: 'Shutdown', msg: 'Stopped', stack: undefined },
+    ]);
   }, 60_000);
 });

@@ -17,7 +17,8 @@ describe('npm run cli -- roles:grant on the WordPress fixture database', () => {
     await t.http.post(SERIES).set('Authorization', ADMIN).send({ title: 'Before' }).expect(403);
     const lines: string[] = [];
     await runCommand(['roles:grant'], t.app.get(UsersService), (line) => lines.push(line), t.app);
-    expect(lines.map((line) => line.split(':')[0])).toEqual(['administrator', 'editor', 'author', 'contributor']);
+    // The roles the example gives something (another resource a team adds may give more roles more).
+    expect(lines.map((line) => line.split(':')[0])).toEqual(expect.arrayContaining(['administrator', 'editor', 'author', 'contributor']));
     await t.http.post(SERIES).set('Authorization', ADMIN).send({ title: 'After' }).expect(201);
     // The plugin's own capabilities were all there: only the example's were added.
     expect(lines.join('\n')).not.toMatch(/tribe_events|tribe_venues|tribe_organizers/);
