@@ -85,6 +85,13 @@ describe('the MCP server, hardened', () => {
       });
       expect(Object.keys(json(created).data.params)).toEqual(['_method', 'title']);
       for (const error of read) expect(error).toMatchObject({ code: -32602, message: expect.stringContaining('`_method` is not accepted') });
+
+      // A method override on the MCP request itself reaches no tool call, and moves it nowhere else.
+      const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'events_get', arguments: { id } } };
+      const overridden = await postMcp(t, call, { Authorization: ADMIN, 'X-HTTP-Method-Override': 'DELETE' });
+      expect(overridden.status).toBe(405);
+      expect((await postMcp(t, call, { Authorization: ADMIN }, '?_method=DELETE')).status).toBe(405);
+      expect(await writtenState(id)).toEqual(before);
     });
 
     it('sends what any argument names and values say as a GET that writes nothing (property)', async () => {

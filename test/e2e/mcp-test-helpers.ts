@@ -26,9 +26,9 @@ export async function callTool(client: Client, name: string, args: Record<string
   return { isError: result.isError === true, summary: content[0].text, json: JSON.parse(content[1].text) as any };
 }
 
-/** One JSON-RPC message POSTed as is, with these headers (node:http: a Host of one's choosing included). */
-export async function postMcp(t: TestApp, message: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  const url = await mcpUrl(t);
+/** One JSON-RPC message POSTed as is, with these headers (node:http: a Host of one's choosing included) and query string. */
+export async function postMcp(t: TestApp, message: unknown, headers: Record<string, string> = {}, query = ''): Promise<{ status: number; body: any }> {
+  const url = new URL(`${(await mcpUrl(t)).href}${query}`);
   const payload = JSON.stringify(message);
   return new Promise((resolve, reject) => {
     const outgoing = request(
