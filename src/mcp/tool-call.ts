@@ -30,7 +30,7 @@ export interface PreparedCall {
 }
 
 /** The argument names a tool takes: its input schema's (the endpoint's arguments and the view arguments). */
-export function declaredArgs(tool: ToolRoute): Set<string> {
+function declaredArgs(tool: ToolRoute): Set<string> {
   return new Set([...tool.endpoint.args.map(({ name }) => name), VIEW_ARGS.fields, ...(isSummarized(tool.route.group) ? [VIEW_ARGS.full] : [])]);
 }
 
