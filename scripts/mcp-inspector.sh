@@ -7,8 +7,14 @@
 set -euo pipefail
 
 URL="${MCP_URL:-http://localhost:3000/mcp}"
-# Pinned: the Inspector's CLI flags change between versions (it asks for Node 22 but runs on 20).
+# Pinned: the Inspector's CLI flags change between versions. 2.12 needs Node >= 22.19; on an older Node npx
+# falls back to 0.15, which cannot send an Authorization header: use `npm run mcp` there (docs/mcp.md).
 INSPECTOR="${MCP_INSPECTOR:-@modelcontextprotocol/inspector@2.12.0}"
+if [[ -z "${MCP_INSPECTOR:-}" ]] && ! node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=19)?0:1)'; then
+  echo "The MCP Inspector 2.12 needs Node >= 22.19 (this is $(node -v)). On this Node, the repository's client does the same:" >&2
+  echo "  MCP_AUTH='admin:PASSWORD' npm run mcp -- tools        (then: npm run mcp -- call events_list '{\"per_page\":3}')" >&2
+  exit 2
+fi
 AUTH_ARGS=()
 if [[ -n "${MCP_AUTH:-}" ]]; then AUTH_ARGS=(--header "Authorization: Basic $(printf '%s' "$MCP_AUTH" | base64 | tr -d '\n')"); fi
 

@@ -77,6 +77,7 @@ export const LINKED_ARGS = {
     type: 'string',
     description: `The ${what} post status`,
     validate: writableStatus,
+    values: WRITABLE_STATUSES,
   }),
   text: (description: string): ArgSpec => ({ type: 'string', description, default: null }),
   website: (what: string): ArgSpec => ({

@@ -6,5 +6,7 @@ export const MCP_INSTRUCTIONS = [
   '<collection>_delete moves a post to the trash (`force: true` deletes it for good); <collection>_update with a `status` (`publish`, `draft`) brings a trashed one back. Terms are deleted at once.',
   'Without credentials you see what anonymous REST callers see and cannot write; with an application password (HTTP Basic on this connection) every write needs the same capabilities as over REST (a contributor’s events are pending review).',
   'changes_list returns what changed after a cursor: start with `after: 0` (or the `last_cursor` of a first call) and pass each `next_cursor` as the next `after`.',
-  'Every record is also a resource at its `rest_url`.',
+  'Answers are short: a line, then the JSON of events, venues, organizers, categories and tags as summaries (IDs, names, dates, status, venue, URL). `full: true` answers the whole records as the REST API does, `_fields` only the keys named (comma list, `a.b` is b inside a: `events.id,events.title,total`). Tools take only the arguments of their input schema.',
+  'An update tool takes the arguments of the create tool of its collection (described there), only those that change; a by-slug tool those of the same tool by ID.',
+  'Every record is also a resource at its `rest_url` (read only: no `_method`).',
 ].join('\n');

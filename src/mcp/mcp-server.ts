@@ -14,6 +14,7 @@ import type { RestAnswer, RestCall } from '../rest/in-memory-http';
 import { inputSchema } from './input-schema';
 import { MCP_INSTRUCTIONS } from './instructions';
 import type { ToolRoute } from './tool-catalog';
+import { isSummarized } from './summaries';
 import { RestMount, restCallOf, toolAnswer, toolError } from './tool-call';
 
 /** What one MCP request's server needs: the tools, the request's facts and a way to call the REST API as its caller. */
@@ -26,14 +27,25 @@ export interface McpRequestScope {
   send: (call: RestCall) => Promise<RestAnswer>;
 }
 
-const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
+/** Whether a tool only reads; for a write, whether it destroys and whether repeating it changes nothing more. */
 const ANNOTATIONS: Record<ToolRoute['kind'], Record<string, boolean>> = {
-  list: READ_ONLY,
-  read: READ_ONLY,
-  create: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  update: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  delete: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  list: { readOnlyHint: true },
+  read: { readOnlyHint: true },
+  create: { readOnlyHint: false, destructiveHint: false },
+  update: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  delete: { readOnlyHint: false, destructiveHint: true },
 };
+
+/** What a tool does in a line; for one whose arguments another describes, where to read them. */
+function descriptionOf(tool: ToolRoute): string {
+  if (!tool.describedBy) return `${tool.text.summary}.`;
+  return tool.kind === 'update'
+    ? `${tool.text.summary}: the arguments of ${tool.describedBy} (described there), only those that change.`
+    : `${tool.text.summary}: as ${tool.describedBy}, the record addressed by its slug.`;
+}
+
+/** Whether a resource URI names `_method` (any spelling): a resource is read, never written. */
+const asksForAnotherMethod = (uri: string): boolean => [...new URL(uri).searchParams.keys()].some((key) => key.toLowerCase().includes('_method'));
 
 /** The URL of a route with its `{params}` left in (a resource template, or a collection's address). */
 const urlOf = (tool: ToolRoute, ctx: RequestDescribeContext) => `${ctx.restRoot}/${tool.route.namespace}${tool.route.docPath}`;
@@ -54,10 +66,12 @@ export function mcpServer(scope: McpRequestScope, version: string): Server {
     return {
       tools: scope.tools.map((tool) => ({
         name: tool.name,
-        title: tool.text.summary,
-        description: `${tool.text.summary}.${tool.text.description ? ` ${tool.text.description}` : ''}`,
-        inputSchema: inputSchema(tool.endpoint, tool.route.pathParams, ctx) as { type: 'object' },
-        annotations: { title: tool.text.summary, ...ANNOTATIONS[tool.kind] },
+        description: descriptionOf(tool),
+        inputSchema: inputSchema(tool.endpoint, tool.route.pathParams, ctx, {
+          bare: tool.describedBy !== undefined,
+          summarized: isSummarized(tool.route.group),
+        }) as { type: 'object' },
+        annotations: ANNOTATIONS[tool.kind],
       })),
     };
   });
@@ -65,9 +79,9 @@ export function mcpServer(scope: McpRequestScope, version: string): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = scope.tools.find((t) => t.name === request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const call = restCallOf(tool, request.params.arguments ?? {}, scope.mount);
-    if (call instanceof RestError) return toolError(call.toBody(), tool, call.status);
-    return toolAnswer(tool, await scope.send(call));
+    const prepared = restCallOf(tool, request.params.arguments ?? {}, scope.mount);
+    if (prepared instanceof RestError) return toolError(prepared.toBody(), tool, prepared.status);
+    return toolAnswer(tool, await scope.send(prepared.call), prepared.view);
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
@@ -88,6 +102,7 @@ export function mcpServer(scope: McpRequestScope, version: string): Server {
     const ctx = await scope.describe();
     const { uri } = request.params;
     if (!uri.startsWith(`${ctx.restRoot}/`)) throw new McpError(ErrorCode.InvalidParams, `Not a URL of this API: ${uri}`);
+    if (asksForAnotherMethod(uri)) throw new McpError(ErrorCode.InvalidParams, `A resource is only read (GET): \`_method\` is not accepted in ${uri}`);
     const answer = await scope.send({ method: 'GET', path: `${scope.mount.languagePrefix}${scope.mount.restRoot}${uri.slice(ctx.restRoot.length)}` });
     if (answer.status >= 400) {
       const error = JSON.parse(answer.body) as { code: string; message: string };

@@ -28,19 +28,20 @@ export class McpController {
 
   /** Stateless: no stream to open, as the transport's specification allows (405). */
   @Get(PATHS)
-  openStream(@Res() res: Response, @Param('lang') lang?: string): void {
-    refuse(res, lang);
+  openStream(@Req() req: RestRequest, @Res() res: Response, @Param('lang') lang?: string): Promise<void> {
+    return this.refuse(req, res, lang);
   }
 
   /** Stateless: no session to end. */
   @Delete(PATHS)
-  endSession(@Res() res: Response, @Param('lang') lang?: string): void {
-    refuse(res, lang);
+  endSession(@Req() req: RestRequest, @Res() res: Response, @Param('lang') lang?: string): Promise<void> {
+    return this.refuse(req, res, lang);
   }
-}
 
-function refuse(res: Response, lang: string | undefined): void {
-  languageOf(lang);
-  res.setHeader('Allow', 'POST');
-  jsonRpcError(res, 405, -32000, 'Method not allowed: this MCP endpoint is stateless, send JSON-RPC messages with POST.');
+  private async refuse(req: RestRequest, res: Response, lang: string | undefined): Promise<void> {
+    languageOf(lang);
+    if (await this.mcp.refusedOrigin(req, res)) return;
+    res.setHeader('Allow', 'POST');
+    jsonRpcError(res, 405, -32000, 'Method not allowed: this MCP endpoint is stateless, send JSON-RPC messages with POST.');
+  }
 }

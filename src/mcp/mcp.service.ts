@@ -9,7 +9,11 @@ import { RouteTable } from '../discovery/route-table';
 import { RestRequest } from '../rest/request-context';
 import { sendInMemory } from '../rest/in-memory-http';
 import { mcpServer } from './mcp-server';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { SiteService } from '../wordpress/site.service';
 import { jsonRpcError } from './json-rpc-error';
+import { originRefusal } from './origin-check';
+import { invalidParams, requestIdOf } from './request-params';
 import { ToolRoute, toolRoutes } from './tool-catalog';
 
 /** The MCP protocol server's version (the service's own MCP surface, not the REST API's). */
@@ -35,9 +39,18 @@ export class McpService {
     return (this.tools ??= toolRoutes(this.modules.get(RouteTable, { strict: false })));
   }
 
+  /** Refuses a browser page of another site (403), as any request to the endpoint; true when it did. */
+  async refusedOrigin(req: RestRequest, res: Response): Promise<boolean> {
+    const refusal = await originRefusal(req, this.config, this.modules.get(SiteService, { strict: false }));
+    if (refusal !== undefined) jsonRpcError(res, 403, -32000, refusal);
+    return refusal !== undefined;
+  }
+
   async handle(req: RestRequest, res: Response, language: string | undefined): Promise<void> {
+    if (await this.refusedOrigin(req, res)) return;
     // A malformed body is a JSON-RPC parse error (the REST routes report it as rest_invalid_json).
     if (req.jsonError !== undefined) return void jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON.');
+    if (this.refusedParams(req.body, res)) return;
     if (language !== undefined) req.restLanguage = language;
     const server = this.adapter.httpAdapter.getHttpServer() as HttpServer;
     const describe = this.modules.get(DescribeContextFactory, { strict: false });
@@ -57,5 +70,17 @@ export class McpService {
     });
     await mcp.connect(transport);
     await transport.handleRequest(req, res, req.body);
+  }
+
+  /** Answers -32602 for a request whose params are not what its method takes (a batch: nothing of it is run). */
+  private refusedParams(body: unknown, res: Response): boolean {
+    const messages: unknown[] = Array.isArray(body) ? body : [body];
+    const reasons = messages.map(invalidParams);
+    const first = reasons.findIndex((reason) => reason !== undefined);
+    if (first < 0) return false;
+    const single = !Array.isArray(body);
+    const message = single ? reasons[first]! : `Batch message ${first + 1}: ${reasons[first]!} Nothing of the batch was run.`;
+    jsonRpcError(res, 200, ErrorCode.InvalidParams, message, single ? requestIdOf(body) : null);
+    return true;
   }
 }

@@ -1,6 +1,8 @@
 import { stringify } from 'qs';
 import { RestError } from '../rest/rest-error';
 import type { RestAnswer, RestCall } from '../rest/in-memory-http';
+import { VIEW_ARGS } from './input-schema';
+import { isSummarized, summarize } from './summaries';
 import type { ToolRoute } from './tool-catalog';
 
 /** Where the service's REST API is, as the outside addresses it. */
@@ -15,17 +17,40 @@ export interface RestMount {
 export interface ToolAnswer {
   [key: string]: unknown;
   content: { type: 'text'; text: string }[];
-  structuredContent?: Record<string, unknown>;
   isError?: boolean;
+}
+
+/** What a tool answers: the summary of its records (where its collection has one), the API's JSON whole, or its `_fields`. */
+export type ToolView = 'summary' | 'full' | 'fields';
+
+/** A tool call made into the REST request it is, and how its answer is shown. */
+export interface PreparedCall {
+  call: RestCall;
+  view: ToolView;
+}
+
+/** The argument names a tool takes: its input schema's (the endpoint's arguments and the view arguments). */
+function declaredArgs(tool: ToolRoute): Set<string> {
+  return new Set([...tool.endpoint.args.map(({ name }) => name), VIEW_ARGS.fields, ...(isSummarized(tool.route.group) ? [VIEW_ARGS.full] : [])]);
 }
 
 /**
  * The REST request a tool call is: path arguments into the path, the others into the query string
- * (reads, deletes) or the JSON body (writes), as a REST client sends them; a missing path argument is
- * refused as the parameter stage refuses a missing required one (it would address another route).
+ * (reads, deletes) or the JSON body (writes), as a REST client sends them, `_fields` in the query string.
+ * Only the names of the tool's input schema pass: any other (`_method`, `_envelope`, a typo) is refused
+ * before any request, so a read-only tool is a GET and nothing else. Keys and values are encoded alike,
+ * so no value or nested key can add a parameter of its own. A missing path argument is refused as the
+ * parameter stage refuses a missing required one (it would address another route).
  */
-export function restCallOf(tool: ToolRoute, args: Record<string, unknown>, mount: RestMount): RestCall | RestError {
-  const params = { ...args };
+export function restCallOf(tool: ToolRoute, args: Record<string, unknown>, mount: RestMount): PreparedCall | RestError {
+  const declared = declaredArgs(tool);
+  const unknown = Object.keys(args).filter((name) => !declared.has(name));
+  if (unknown.length) {
+    return RestError.invalidParams(
+      Object.fromEntries(unknown.map((name) => [name, `${name} is not an argument of ${tool.name}: its input schema lists what it takes.`])),
+    );
+  }
+  const { [VIEW_ARGS.fields]: fields, [VIEW_ARGS.full]: full, ...params } = args;
   const missing = tool.route.pathParams.filter((name) => params[name] === undefined || params[name] === null || String(params[name]) === '');
   if (missing.length) return RestError.missingParams(missing);
   const path = tool.route.docPath.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -34,11 +59,10 @@ export function restCallOf(tool: ToolRoute, args: Record<string, unknown>, mount
     return encodeURIComponent(value);
   });
   const base = `${mount.languagePrefix}${mount.restRoot}/${tool.route.namespace}${path}`;
-  if (tool.method === 'GET' || tool.method === 'DELETE') {
-    const query = stringify(params, { arrayFormat: 'brackets', encodeValuesOnly: true });
-    return { method: tool.method, path: query ? `${base}?${query}` : base };
-  }
-  return { method: tool.method, path: base, body: params };
+  const inQuery = tool.method === 'GET' || tool.method === 'DELETE';
+  const query = stringify({ ...(inQuery ? params : {}), ...(fields !== undefined ? { [VIEW_ARGS.fields]: fields } : {}) }, { arrayFormat: 'brackets' });
+  const call: RestCall = { method: tool.method, path: query ? `${base}?${query}` : base, ...(inQuery ? {} : { body: params }) };
+  return { call, view: fields !== undefined ? 'fields' : full === true || !isSummarized(tool.route.group) ? 'full' : 'summary' };
 }
 
 function parsed(text: string): unknown {
@@ -72,33 +96,36 @@ function summaryOf(tool: ToolRoute, answer: RestAnswer, body: unknown): string {
   return `${head}${line ? `, ${line}` : ''}${typeof body.rest_url === 'string' ? ` ${body.rest_url}` : ''}.`;
 }
 
-/** A REST error as a tool error: its code and message, each parameter's reason, and the error itself. */
+/** What a caller without credentials is told when a tool needs them (a 401 is only ever that: bad ones stop at the road). */
+const LOG_IN =
+  'Log in to write: connect with an application password, header `Authorization: Basic <base64 of login:application-password>` on the MCP connection (README "MCP server").';
+
+/**
+ * A REST error as a tool error: a line with its code, message and each parameter's reason (and, for a
+ * 401, how to log in), then the error itself as the API answered it.
+ */
 export function toolError(error: Record<string, any>, tool?: ToolRoute, status?: number): ToolAnswer {
   const params = isObject(error.data?.params)
     ? Object.entries(error.data.params as Record<string, unknown>).map(([name, why]) => `${name}: ${String(why)}`)
     : [];
   const head = `${tool ? `${tool.name}: ` : ''}${status !== undefined ? `HTTP ${status} ` : ''}${String(error.code)}: ${String(error.message)}`;
-  return {
-    isError: true,
-    content: [
-      { type: 'text', text: params.length ? `${head} (${params.join('; ')})` : head },
-      { type: 'text', text: JSON.stringify(error) },
-    ],
-    structuredContent: error,
-  };
+  const line = `${head}${params.length ? ` (${params.join('; ')})` : ''}${status === 401 ? ` ${LOG_IN}` : ''}`;
+  return { isError: true, content: [text(line), text(JSON.stringify(error))] };
 }
 
-/** The REST answer as the tool's result: a summary, then the API's JSON as it was answered. */
-export function toolAnswer(tool: ToolRoute, answer: RestAnswer): ToolAnswer {
+const text = (value: string) => ({ type: 'text' as const, text: value });
+
+/**
+ * The REST answer as the tool's result: a one-line summary, then the JSON — the records' summaries by
+ * default, the API's JSON with `full` or `_fields`. The JSON is given once, as text: every client shows
+ * text to the model, and no output schema is declared that would call for `structuredContent`.
+ */
+export function toolAnswer(tool: ToolRoute, answer: RestAnswer, view: ToolView): ToolAnswer {
   const body = parsed(answer.body);
   if (answer.status >= 400) {
     return toolError(isObject(body) ? body : { code: 'http_error', message: answer.body, data: { status: answer.status } }, tool, answer.status);
   }
-  return {
-    content: [
-      { type: 'text', text: summaryOf(tool, answer, body) },
-      { type: 'text', text: answer.body },
-    ],
-    ...(isObject(body) ? { structuredContent: body } : {}),
-  };
+  if (view !== 'summary') return { content: [text(summaryOf(tool, answer, body)), text(answer.body)] };
+  const line = `${summaryOf(tool, answer, body)} A summary: \`full: true\` answers the whole record(s), \`_fields\` the keys named.`;
+  return { content: [text(line), text(JSON.stringify(summarize(tool.route.group, body)))] };
 }

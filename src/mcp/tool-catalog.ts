@@ -12,6 +12,11 @@ export interface ToolRoute {
   method: string;
   /** Swagger UI's summary and description of the operation (src/discovery/operation-texts.ts). */
   text: OperationText;
+  /**
+   * The tool whose input schema describes this one's arguments, where they are the same: the create tool
+   * for an update (`events_create` for `events_update`), the tool by ID for one by slug.
+   */
+  describedBy?: string;
 }
 
 const VERBS: Record<OperationKind, string> = { list: 'list', read: 'get', create: 'create', update: 'update', delete: 'delete' };
@@ -54,5 +59,24 @@ export function toolRoutes(routes: RouteTable): ToolRoute[] {
     }
   }
   const count = (name: string) => tools.filter((tool) => tool.name === name).length;
-  return tools.map((tool) => (count(tool.name) > 1 ? { ...tool, name: `${tool.route.namespace.replace(/[^A-Za-z0-9]+/g, '_')}_${tool.name}` } : tool));
+  const named = tools.map((tool) => (count(tool.name) > 1 ? { ...tool, name: `${tool.route.namespace.replace(/[^A-Za-z0-9]+/g, '_')}_${tool.name}` } : tool));
+  const kept = named.filter((tool) => !writesBySlugOnly(tool, named));
+  return kept.map((tool) => ({ ...tool, describedBy: describingTool(tool, kept)?.name }));
+}
+
+/**
+ * A write addressing a record by slug where the same write by ID exists: not a tool (it would repeat the
+ * other's arguments in every tools/list); an assistant reads the record by slug, then writes it by ID.
+ */
+function writesBySlugOnly(tool: ToolRoute, tools: ToolRoute[]): boolean {
+  if ((tool.kind !== 'update' && tool.kind !== 'delete') || !tool.route.pathParams.includes('slug')) return false;
+  return tools.some((other) => other.route.group === tool.route.group && other.kind === tool.kind && other.route.pathParams.includes('id'));
+}
+
+/** The tool that describes the same arguments in full: the create tool for an update, else the tool by ID for one by slug. */
+function describingTool(tool: ToolRoute, tools: ToolRoute[]): ToolRoute | undefined {
+  const sibling = (kind: OperationKind, by?: string) =>
+    tools.find((other) => other.route.group === tool.route.group && other.kind === kind && (by === undefined || other.route.pathParams.includes(by)));
+  if (tool.kind === 'update') return sibling('create');
+  return tool.route.pathParams.includes('slug') ? sibling(tool.kind, 'id') : undefined;
 }

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { AppConfig } from '../config/app-config';
 import { restRouteUrl } from './global-params';
+import { madeInMemory } from './in-memory-http';
 import { RestRequest } from './request-context';
 import { RestError } from './rest-error';
 
@@ -67,8 +68,9 @@ export function rewriteUrl(config: AppConfig) {
   };
 }
 
-/** Whether the request asks for another method (`_method` or X-HTTP-Method-Override). */
+/** Whether the request asks for another method (`_method` or X-HTTP-Method-Override); never one made in memory. */
 export function overridesMethod(req: IncomingMessage): boolean {
+  if (madeInMemory(req)) return false;
   return (req.url ?? '').includes('_method=') || req.headers['x-http-method-override'] !== undefined;
 }
 

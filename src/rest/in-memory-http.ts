@@ -1,4 +1,4 @@
-import { request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { request, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import { Duplex, PassThrough } from 'node:stream';
 
 /** A REST answer as a client reads it. */
@@ -23,6 +23,15 @@ export interface RestCall {
  * headers (so `req.ip`, the origin and the links are the same), the same language.
  */
 const FORWARDED = ['authorization', 'host', 'accept-language', 'user-agent', 'forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'];
+
+/** The server ends of in-memory connections: their requests are made with the method they state. */
+const IN_MEMORY = new WeakSet<object>();
+
+/**
+ * Whether a request came over an in-memory connection (an MCP tool call, a webhook's record): its method
+ * is the one the caller chose (GET for a read-only tool), never overridden by `_method` or a header.
+ */
+export const madeInMemory = (req: IncomingMessage): boolean => IN_MEMORY.has(req.socket);
 
 /** Two ends of an in-memory connection: what one writes, the other reads. */
 function connectionPair(): [Duplex, Duplex] {
@@ -56,6 +65,7 @@ export function sendInMemory(server: Server, from: CallSource | undefined, call:
   const source = from ?? LOOPBACK;
   const { remoteAddress, remotePort, encrypted } = source.socket;
   Object.assign(serverSide, { remoteAddress, remotePort, encrypted });
+  IN_MEMORY.add(serverSide);
   const headers: Record<string, string | string[]> = {};
   for (const name of FORWARDED) if (source.headers[name] !== undefined) headers[name] = source.headers[name];
   if (host !== undefined && headers.host === undefined) headers.host = host;

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { request } from 'node:http';
 import { TestApp } from '../support/test-app';
 
 /** The app's MCP endpoint on a real loopback port (the SDK's client speaks HTTP with fetch). */
@@ -17,9 +18,37 @@ export async function mcpClient(t: TestApp, authorization?: string, path?: strin
   return client;
 }
 
-/** A tool's answer: its JSON (the API's own) and whether it is an error. */
+/** A tool's answer: its summary line, its JSON (given once, as text) and whether it is an error. */
 export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = await client.callTool({ name, arguments: args });
   const content = result.content as { type: string; text: string }[];
-  return { isError: result.isError === true, summary: content[0].text, json: JSON.parse(content[1].text) as any, structured: result.structuredContent as any };
+  expect(result.structuredContent).toBeUndefined();
+  return { isError: result.isError === true, summary: content[0].text, json: JSON.parse(content[1].text) as any };
+}
+
+/** One JSON-RPC message POSTed as is, with these headers (node:http: a Host of one's choosing included) and query string. */
+export async function postMcp(t: TestApp, message: unknown, headers: Record<string, string> = {}, query = ''): Promise<{ status: number; body: any }> {
+  const url = new URL(`${(await mcpUrl(t)).href}${query}`);
+  const payload = JSON.stringify(message);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'Content-Length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
 }

@@ -7,6 +7,9 @@ import { callTool, mcpClient, mcpUrl } from './mcp-test-helpers';
 
 type Tool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
 
+/** What the summary line of a summarized answer ends with. */
+const SUMMARY_NOTE = ' A summary: `full: true` answers the whole record(s), `_fields` the keys named.';
+
 /** The tool an index route's endpoint is, by the naming contract of docs/mcp.md: `<collection>_<verb>[_<segment>]`. */
 function toolNameOf(pattern: string, namespace: string, methods: string[]): string | undefined {
   const segments = pattern
@@ -44,24 +47,31 @@ describe('the MCP server at /mcp', () => {
     await t?.close();
   });
 
-  it('lists one tool per endpoint of the namespace indexes, its input schema the endpoint’s declared arguments', async () => {
+  it('lists one tool per endpoint of the namespace indexes (writes by slug aside), its input schema the endpoint’s declared arguments', async () => {
     const tools = new Map<string, Tool>((await admin.listTools()).tools.map((tool) => [tool.name, tool]));
     const expected: string[] = [];
+    const summarized = ['events', 'venues', 'organizers', 'categories', 'tags'];
     // Every namespace the REST root index lists: the plugin's, the service's (eca/v1) and any a module declares.
     for (const namespace of (await t.http.get('/wp-json/').expect(200)).body.namespaces.map((ns: string) => `/${ns}`)) {
       const index = (await t.http.get(`/wp-json${namespace}`).expect(200)).body;
       for (const [pattern, route] of Object.entries<any>(index.routes)) {
         for (const endpoint of route.endpoints) {
           const name = toolNameOf(pattern, namespace, endpoint.methods);
-          if (!name) continue;
+          // A write by slug is the same write by ID (docs/mcp.md "Tools"): read by slug, write by ID.
+          if (!name || /_(update|delete)_by_slug$/.test(name)) continue;
           expected.push(name);
           const tool = tools.get(name);
           expect({ name, found: tool !== undefined }).toEqual({ name, found: true });
           const args = Array.isArray(endpoint.args) ? {} : (endpoint.args as Record<string, any>);
           const properties = tool!.inputSchema.properties as Record<string, any>;
-          expect(Object.keys(properties)).toEqual(Object.keys(args));
+          const group = name.split('_')[0];
+          expect(Object.keys(properties)).toEqual([...Object.keys(args), '_fields', ...(summarized.includes(group) ? ['full'] : [])]);
+          // An update's arguments are described by its create tool, a read by slug's by the read by ID.
+          const describedElsewhere = /_update$|_by_slug$/.test(name) && tools.has(name.endsWith('_by_slug') ? name.replace('_by_slug', '') : `${group}_create`);
           for (const [arg, declared] of Object.entries<any>(args)) {
-            expect({ arg, description: properties[arg].description }).toEqual({ arg, description: declared.description });
+            const path = pattern.includes(`(?P<${arg}>`);
+            if (!describedElsewhere || path) expect({ arg, description: properties[arg].description }).toEqual({ arg, description: declared.description });
+            else expect({ arg, description: properties[arg].description }).toEqual({ arg, description: undefined });
             if (declared.enum) expect(properties[arg].enum ?? properties[arg].items.enum).toEqual(declared.enum);
             if (declared.type && declared.type !== 'array') expect({ arg, type: properties[arg].type }).toEqual({ arg, type: declared.type });
           }
@@ -103,8 +113,7 @@ describe('the MCP server at /mcp', () => {
   it('does the README’s first calls, each answered with the API’s own JSON', async () => {
     const category = await callTool(admin, 'categories_create', { name: 'Concerts' });
     expect(category).toMatchObject({ isError: false, json: { name: 'Concerts', slug: 'concerts' } });
-    expect(category.structured).toEqual(category.json);
-    expect(category.summary).toBe(`categories_create: HTTP 201, "Concerts" (ID ${category.json.id}).`);
+    expect(category.summary).toBe(`categories_create: HTTP 201, "Concerts" (ID ${category.json.id}).${SUMMARY_NOTE}`);
     const tag = await callTool(admin, 'tags_create', { name: 'Outdoor' });
     const venue = await callTool(admin, 'venues_create', { venue: 'Riverside Hall', address: '1 Quay Street', city: 'Lyon', country: 'France' });
     const organizer = await callTool(admin, 'organizers_create', { organizer: 'Lyon Jazz Club', email: 'hello@jazz.example.org' });
@@ -122,24 +131,25 @@ describe('the MCP server at /mcp', () => {
       cost: '15',
       image: 'https://images.example.org/jazz.jpg',
       status: 'publish',
+      full: true,
     });
     expect(created.isError).toBe(false);
     const event = created.json;
     expect(event).toMatchObject({ title: 'Jazz on the River', slug: 'jazz-on-the-river', cost: '$15', venue: { venue: 'Riverside Hall' } });
     expect(event.organizer.map((o: any) => o.organizer)).toEqual(['Lyon Jazz Club']);
     // The same record as REST answers it.
-    expect((await callTool(anonymous, 'events_get', { id: event.id })).json).toEqual((await t.http.get(`${EVENTS}/${event.id}`).expect(200)).body);
+    expect((await callTool(anonymous, 'events_get', { id: event.id, full: true })).json).toEqual((await t.http.get(`${EVENTS}/${event.id}`).expect(200)).body);
 
     // Filters as the event list takes them: a category by slug, dates in words the API parses.
     const list = await callTool(anonymous, 'events_list', { categories: ['concerts'], start_date: 'January 1, 2031', end_date: '2031-12-31' });
     expect(list.json.events.map((e: any) => e.id)).toEqual([event.id]);
-    expect(list.summary).toBe('events_list: HTTP 200, 1 events on this page of 1 in all.');
+    expect(list.summary).toBe(`events_list: HTTP 200, 1 events on this page of 1 in all.${SUMMARY_NOTE}`);
     expect(
       (await callTool(anonymous, 'events_list', { venue: [venue.json.id], featured: false, start_date: '2031-06-01', end_date: 'June 30, 2031' })).json.total,
     ).toBe(1);
     expect((await callTool(anonymous, 'events_list', { tags: ['outdoor'] })).json.total).toBe(0); // past the default window
 
-    const bySlug = await callTool(anonymous, 'events_get_by_slug', { slug: 'jazz-on-the-river' });
+    const bySlug = await callTool(anonymous, 'events_get_by_slug', { slug: 'jazz-on-the-river', full: true });
     expect(bySlug.json.cost_details.values).toEqual(['15']);
     for (const [tool, record] of [
       ['venues_get', venue],
@@ -153,7 +163,7 @@ describe('the MCP server at /mcp', () => {
     expect((await callTool(admin, 'events_update', { id: event.id, cost: '12-20' })).json.cost).toBe('$12 – $20');
     const trashed = await callTool(admin, 'events_delete', { id: event.id });
     expect(trashed.json.status).toBe('trash');
-    expect(trashed.summary).toBe(`events_delete: HTTP 200, "Jazz on the River" (ID ${event.id}, trash) ${event.rest_url}.`);
+    expect(trashed.summary).toBe(`events_delete: HTTP 200, "Jazz on the River" (ID ${event.id}, trash) ${event.rest_url}.${SUMMARY_NOTE}`);
     expect((await callTool(admin, 'events_update', { id: event.id, status: 'publish' })).json.status).toBe('publish');
 
     // The record at its rest_url is a resource, read as the caller reads it.
@@ -173,7 +183,7 @@ describe('the MCP server at /mcp', () => {
     const body = { title: 'Typo', start_date: 'next tuesdya', end_date: '2031-06-21 23:00:00' };
     const typo = await callTool(admin, 'events_create', body);
     const rest = (await t.http.post(EVENTS).set('Authorization', ADMIN).send(body).expect(400)).body;
-    expect(typo).toMatchObject({ isError: true, json: rest, structured: rest });
+    expect(typo).toMatchObject({ isError: true, json: rest });
     expect(typo.summary).toBe(`events_create: HTTP 400 ${rest.code}: ${rest.message} (start_date: ${rest.data.params.start_date})`);
     expect(rest.data.params.start_date).toContain('next tuesdya');
 

@@ -1,3 +1,4 @@
+import { ANY_STATUSES } from '../../auth/post-access';
 import { because, notEmpty, positiveInteger } from '../../rest/params/arg-checks';
 import { RestArg, SiteFacts } from '../../rest/params/rest-arg.decorator';
 import { defaultWindowBounds, isTimeInput } from '../../dates';
@@ -148,6 +149,8 @@ export class EventListArgs {
     format: 'string',
     description: 'Events should have one of the specified statuses (comma list or array)',
     indexKeys: ['format', 'description'],
+    // What listStatuses accepts that an assistant would ask for (the other registered statuses list nothing).
+    values: [...ANY_STATUSES, 'trash', 'any'],
     // The plugin documents a string; it accepts `status[]=…` arrays and comma lists alike.
     docType: 'string',
     docStyle: null,

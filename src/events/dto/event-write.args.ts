@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { absoluteUrl, imageReference, StringifyScalars, writableStatus } from '../../linked-posts/args';
+import { absoluteUrl, imageReference, StringifyScalars, writableStatus, WRITABLE_STATUSES } from '../../linked-posts/args';
 import { because, notEmpty } from '../../rest/params/arg-checks';
 import { ArgSpec, RestArg } from '../../rest/params/rest-arg.decorator';
 import { isTimeInput, isValidTimezoneInput } from '../../dates';
@@ -59,7 +59,7 @@ function eventWriteArgs(required: boolean) {
     @RestArg(text('The event description')) description?: string;
     @RestArg(text('The event slug')) slug?: string;
     @RestArg(text('The event excerpt')) excerpt?: string;
-    @RestArg(text('The event post status', writableStatus)) status?: string;
+    @RestArg({ ...text('The event post status', writableStatus), values: WRITABLE_STATUSES }) status?: string;
     @RestArg(text('The event time zone', timezone)) timezone?: string;
     @RestArg({ ...flag('Whether the event lasts the whole day or not'), default: false, indexKeys: ['default', 'type', 'description'] }) all_day?: boolean;
     // JSON numbers are rejected (events.md §3.1): a Unix timestamp must come as a string.
@@ -86,7 +86,7 @@ function eventWriteArgs(required: boolean) {
     @RestArg(flag('Whether the event is featured or not')) featured?: boolean;
     @RestArg(list('The event categories: IDs, slugs or names')) categories?: unknown[] | null;
     @RestArg(list('The event tags: IDs, slugs or names')) tags?: unknown[] | null;
-    @RestArg(list('The event venue: an ID, an {id} object or a venue to create')) venue?: unknown[] | null;
+    @RestArg({ ...list('The event venue: an ID, an {id} object or a venue to create'), single: true }) venue?: unknown[] | null;
     @RestArg(list('The event organizers: IDs, {id} objects or organizers to create')) organizer?: unknown[] | null;
     // Issue #24: checked by the planner against the event's dates (docs/recurring-events.md "API").
     @RestArg({

@@ -69,6 +69,12 @@ export interface ArgSpec {
   docStyle?: 'form' | null;
   /** Registers the argument before another one inherited from a base DTO (the plugin's order). */
   before?: string;
+
+  // What an assistant is shown (MCP input schemas), where the validated type says less than what is meant.
+  /** The values the argument's own check accepts (shown as an `enum`; checked by `validate`, not by `enum`). */
+  values?: readonly string[];
+  /** An array-typed argument that means one item (an event's venue): shown as that one item. */
+  single?: boolean;
 }
 
 const DEFAULT_INDEX_KEYS: readonly IndexKeyword[] = ['type', 'default', 'description', 'format', 'items', 'enum'];
