@@ -262,6 +262,17 @@ describe('changed series as calendar apps read them (issue #30)', () => {
     expect(khalSpans({ january }, '2026-06-01', '2028-06-01').january[uid]).toEqual(api);
   }, 120_000);
 
+  it('an occurrence made private alone is an EXDATE in an anonymous feed: readers show what the anonymous API lists', async () => {
+    const walks = await create('Walks', '2027-06-01 08:00:00', '2027-06-01 09:00:00', 'FREQ=WEEKLY;COUNT=4');
+    const [, second] = await occurrencesOf(walks.id);
+    await change(second.id, { status: 'private' });
+    const anonymous = spans(await occurrencesOf(walks.id));
+    expect(anonymous).toHaveLength(3);
+    const feed = await pageFeed(walks);
+    expect(feed).toContain('EXDATE;TZID=America/New_York:20270608T080000');
+    expectReadersAgree({ walks: feed }, { walks: anonymous });
+  }, 120_000);
+
   it('a deleted occurrence, then `scope: following` to 18:00: both series read as the API lists them, the change re-keyed (item 7)', async () => {
     const talks = await create('Talks', '2027-03-02 19:00:00', '2027-03-02 20:00:00', 'FREQ=WEEKLY;BYDAY=TU;COUNT=10');
     const before = await occurrencesOf(talks.id);
