@@ -55,6 +55,11 @@ export interface PreparedEventDates {
    * the project's choice over TEC's `""` row); undefined = leave the stored row untouched.
    */
   allDay: '1' | null | undefined;
+  /**
+   * The start as the caller wrote it when a DST change skips it (`02:30` stored as `03:30`): a
+   * series' rule keeps that wall time for its other occurrences (RFC 5545 §3.3.5).
+   */
+  skippedStart?: string;
 }
 
 const TRUTHY = ['1', 'yes', 'true', 'y', 'on', 'enable', 'enabled'];
@@ -69,12 +74,15 @@ export function formatUtc(instantMs: number): string {
   return formatWall(msToWall(instantMs));
 }
 
-/** A start/end input evaluated in the event zone, as a local wall time (offsets/timestamps converted, Q15). */
-function localFromInput(value: string | number, zone: EventZone, now: number, param: string): WallTime {
+/**
+ * A start/end input evaluated in the event zone, as a local wall time (offsets/timestamps converted, Q15),
+ * and the wall time as written when it is one of the zone's (a time a DST change skips reads later).
+ */
+function localFromInput(value: string | number, zone: EventZone, now: number, param: string): { wall: WallTime; written?: WallTime } {
   if (value === '' || value === null) throw DateInputError.notADate(param, value);
   const parsed = parseDateInput(value, zone, now);
   if (!parsed) throw DateInputError.notADate(param, value);
-  return instantToWall(zone, parsed.instant);
+  return { wall: instantToWall(zone, parsed.instant), written: parsed.ownZone ? undefined : parsed.written };
 }
 
 /** A stored bound an update keeps; one an older version stored out of range (`0NaN-…`, year 300000) is unusable. */
@@ -113,9 +121,14 @@ export function prepareEventDates(input: EventDatesInput, site: SiteDateSettings
   if (!touched) return { dates: null, allDay: allDayField };
 
   const cutoff = parseCutoff(site.multiDayCutoff);
-  let start =
-    input.start_date !== undefined ? localFromInput(input.start_date, zone, nowMs, 'start_date') : localFromStored(stored?._EventStartDate, zone, 'start_date');
-  let end = input.end_date !== undefined ? localFromInput(input.end_date, zone, nowMs, 'end_date') : localFromStored(stored?._EventEndDate, zone, 'end_date');
+  const startInput = input.start_date !== undefined ? localFromInput(input.start_date, zone, nowMs, 'start_date') : undefined;
+  const endInput = input.end_date !== undefined ? localFromInput(input.end_date, zone, nowMs, 'end_date') : undefined;
+  let start = startInput?.wall ?? localFromStored(stored?._EventStartDate, zone, 'start_date');
+  let end = endInput?.wall ?? localFromStored(stored?._EventEndDate, zone, 'end_date');
+  // A start a DST change skips moves the event whole, keeping its written length (02:30–03:00 reads
+  // 03:30–04:00 daylight time), as calendar clients read such a DTSTART/DTEND (docs/recurring-events.md).
+  const skipped = !allDay && startInput?.written && wallToMs(startInput.wall) !== wallToMs(startInput.written) ? startInput.written : undefined;
+  if (skipped && endInput?.written) end = instantToWall(zone, wallToInstant(zone, start) + wallToMs(endInput.written) - wallToMs(skipped));
 
   // Stored bounds of an event that already is all-day are already expanded (re-expanding would
   // move a non-midnight cutoff end by a day).
@@ -148,5 +161,6 @@ export function prepareEventDates(input: EventDatesInput, site: SiteDateSettings
       _EventTimezoneAbbr: zoneAbbreviation(zone, startInstant),
     },
     allDay: allDayField ?? (isUpdate ? undefined : null),
+    ...(skipped && { skippedStart: formatWall(skipped) }),
   };
 }

@@ -291,7 +291,9 @@ function resolve(state: State, zone: EventZone, now: number): ParsedDate | null 
   if (!(Math.abs(wallToMs(wall)) <= CONVERTIBLE_MS)) return null;
   const instant = wallToInstant(parseZone, wall) + (r.hour * 3600 + r.minute * 60 + r.second) * 1000;
   if (!isStorableInstant(instant)) return null;
-  return { instant, written: instantToWall(parseZone, instant), ownZone: state.offset !== undefined };
+  // A wall time a DST change skips stays as written (02:30), though its instant reads 03:30.
+  const relative = r.hour !== 0 || r.minute !== 0 || r.second !== 0;
+  return { instant, written: relative ? instantToWall(parseZone, instant) : wall, ownZone: state.offset !== undefined };
 }
 
 /** A Unix timestamp (seconds) as an instant written in UTC. */

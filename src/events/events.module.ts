@@ -48,6 +48,6 @@ import { SeriesWriter } from './series/series.writer';
     SeriesWriter,
     SeriesHorizonJob,
   ],
-  exports: [EventsReadService],
+  exports: [EventsReadService, SeriesRepository],
 })
 export class EventsModule {}

@@ -21,10 +21,32 @@ export function horizonFor(rule: RecurrenceRule, nowMs: number): string {
 }
 
 /**
+ * One occurrence's dates from its start on the rule's wall clock. A timed one lasts the first event's
+ * exact duration (RFC 5545 §3.8.5.3 reads DTSTART/DTEND of a recurrence so): 22:00–06:00 London is
+ * eight hours on either side of a clock change. A start a DST change skips reads like every event date
+ * (02:30 → 03:30 daylight time), only that occurrence. An all-day one keeps its days. Null past 9999.
+ */
+function occurrenceSpan(rule: RecurrenceRule, start: WallTime): Omit<Occurrence, 'added'> | null {
+  const { timing, zone } = rule;
+  const startMs = wallToInstant(zone, start);
+  const endMs = timing.allDay
+    ? wallToInstant(zone, shiftWall(start, wallToMs(wall(timing.end)) - wallToMs(wall(timing.start))))
+    : startMs + Math.max(0, wallToInstant(zone, wall(timing.end)) - wallToInstant(zone, wall(timing.start)));
+  const end = instantToWall(zone, endMs);
+  if (!isStorableWall(end)) return null;
+  return {
+    start: formatWall(instantToWall(zone, startMs)),
+    end: formatWall(end),
+    startUtc: formatUtc(startMs),
+    endUtc: formatUtc(endMs),
+    duration: Math.round((endMs - startMs) / 1000),
+  };
+}
+
+/**
  * Every occurrence of the series, first event included, sorted by start: the rule's starts (up to
  * UNTIL, COUNT or, for an endless rule, the horizon after `nowMs`), plus the rdates, less the
- * exdates. Each keeps the first event's wall-clock length, so 10:00–12:00 stays 10:00–12:00 local
- * on both sides of a DST change. More than MAX_OCCURRENCES is a problem naming the limit.
+ * exdates, each dated by occurrenceSpan. More than MAX_OCCURRENCES is a problem naming the limit.
  */
 export function expandRecurrence(rule: RecurrenceRule, nowMs: number): Parsed<Expansion> {
   const { timing, zone } = rule;
@@ -42,22 +64,11 @@ export function expandRecurrence(rule: RecurrenceRule, nowMs: number): Parsed<Ex
     const message = `The series would have more than ${MAX_OCCURRENCES.toLocaleString('en-US')} occurrences${within} (the limit): use COUNT, an earlier UNTIL or a longer INTERVAL.`;
     return { ok: false, problems: [{ part: 'rrule', message }] };
   }
-  const length = wallToMs(wall(timing.end)) - wallToMs(wall(timing.start));
   const occurrences: Occurrence[] = [];
   for (const start of kept) {
-    const end = shiftWall(wall(start), length);
-    if (!isStorableWall(end)) return { ok: false, problems: [{ part: 'rrule', message: `The occurrence starting ${start} would end after the year 9999.` }] };
-    const startMs = wallToInstant(zone, wall(start));
-    const endMs = wallToInstant(zone, end);
-    // A start skipped by a DST change is read like every event date (02:30 → 03:30), so store what it reads as.
-    occurrences.push({
-      start: formatWall(instantToWall(zone, startMs)),
-      end: formatWall(instantToWall(zone, endMs)),
-      startUtc: formatUtc(startMs),
-      endUtc: formatUtc(endMs),
-      duration: Math.max(0, Math.round((endMs - startMs) / 1000)),
-      added: !fromRule.has(start),
-    });
+    const span = occurrenceSpan(rule, wall(start));
+    if (!span) return { ok: false, problems: [{ part: 'rrule', message: `The occurrence starting ${start} would end after the year 9999.` }] };
+    occurrences.push({ ...span, added: !fromRule.has(start) });
   }
   return { ok: true, value: { occurrences, horizon } };
 }

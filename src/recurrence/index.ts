@@ -12,4 +12,5 @@ export type { Expansion } from './expand';
 export { HORIZON_MONTHS, MAX_OCCURRENCES, RECURRENCE_META_KEY } from './limits';
 export { parseRecurrence } from './parse-recurrence';
 export { readStoredRecurrence, serializeRecurrence } from './serialize';
+export { timingWithRuleStart } from './rule-start';
 export type { Frequency, Occurrence, Parsed, RecurrenceInput, RecurrenceProblem, RecurrenceRule, SeriesTiming } from './types';

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { RequestContext } from '../rest/request-context';
 import { SerializedAnswer } from '../rest/serialized-answer';
 import { plainText } from './ical/calendar-event';
-import { feedEvents } from './ical/feed-events';
+import { feedEvents, SeriesException } from './ical/feed-events';
 import { feedFileName, icalendar } from './ical/icalendar';
 import { SeriesReader } from './series/series-reader';
 import type { SiteFacts } from './site-facts';
@@ -37,9 +37,25 @@ export class SiteCalendar {
       const master = listed.get(seriesId) ?? (await this.pages.readableEvent(seriesId, ctx));
       if (master) masters.set(seriesId, master);
     }
-    const calendar = feedEvents(events, { members, masters, nowMs: Date.now() }, site);
+    const calendar = feedEvents(events, { members, masters, exceptions: await this.exceptions([...masters.keys()], listed, ctx), nowMs: Date.now() }, site);
     res.setHeader('Content-Disposition', `attachment; filename="${feedFileName(plainText(site.name), [...new Set(calendar.map((e) => e.id))])}"`);
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     return new SerializedAnswer(ICAL_CONTENT_TYPE, icalendar(calendar, { name: plainText(site.name), home: site.home }));
+  }
+
+  /** Every changed occurrence of the series, listed or not, as the caller may list it (none when it may not). */
+  private async exceptions(seriesIds: number[], listed: ReadonlyMap<number, Json>, ctx: RequestContext): Promise<Map<number, SeriesException[]>> {
+    const found = await this.series.exceptions(seriesIds);
+    const missing = [...found.values()].flat().filter((e) => !listed.has(e.id));
+    const read = new Map(
+      (
+        await this.pages.listedByIds(
+          missing.map((e) => e.id),
+          ctx,
+        )
+      ).map((e) => [Number(e.id), e]),
+    );
+    const eventOf = (id: number) => listed.get(id) ?? read.get(id);
+    return new Map([...found].map(([series, list]) => [series, list.map((e) => ({ ...e, event: eventOf(e.id) }))]));
   }
 }

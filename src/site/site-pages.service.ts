@@ -162,6 +162,12 @@ export class SitePagesService {
     return this.collect({ start_date: `${from} 00:00:00`, end_date: `${to} 23:59:59` }, MONTH_EVENTS, ctx);
   }
 
+  /** The events with these IDs as the list shows them to the caller, whatever their dates (those it may not list are left out). */
+  listedByIds(ids: readonly number[], ctx: RequestContext): Promise<Representation[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.collect({ include: [...ids], start_date: '1000-01-01 00:00:00', end_date: '9999-12-31 23:59:59' }, ids.length, ctx);
+  }
+
   /** The first `limit` events of a list (several REST pages when MAX_PER_PAGE is smaller). */
   private async collect(params: Record<string, unknown>, limit: number, ctx: RequestContext): Promise<Representation[]> {
     const perPage = Math.min(limit, this.config.maxPerPage);

@@ -82,6 +82,30 @@ export class SeriesRepository {
     return rows.map((r) => Number(r.post_id));
   }
 
+  /**
+   * The changed occurrences (exceptions, flagged with `flagKey`) of these series outside the trash:
+   * per first event, each one's ID and flag (the start it had before it was changed, or `1`).
+   */
+  async exceptions(parentIds: readonly number[], flagKey: string): Promise<Map<number, { id: number; flag: string }[]>> {
+    const found = new Map<number, { id: number; flag: string }[]>();
+    if (!parentIds.length) return found;
+    const sql = this.sql;
+    const rows = await sql.rows<{ ID: number; post_parent: number; flag: string }>(
+      `SELECT p.ID, p.post_parent, m.meta_value AS flag
+         FROM ${sql.table('posts')} p
+         JOIN ${sql.table('postmeta')} m ON m.post_id = p.ID AND m.meta_key = ?
+        WHERE p.post_parent IN (${placeholders(parentIds)}) AND p.post_type = 'tribe_events' AND p.post_status <> 'trash'
+        ORDER BY p.ID`,
+      [flagKey, ...parentIds],
+    );
+    for (const row of rows) {
+      const list = found.get(Number(row.post_parent)) ?? [];
+      list.push({ id: Number(row.ID), flag: String(row.flag ?? '') });
+      found.set(Number(row.post_parent), list);
+    }
+    return found;
+  }
+
   /** Moves occurrences under another first event (a series split at an occurrence). */
   async reparent(ids: readonly number[], parentId: number): Promise<void> {
     if (!ids.length) return;

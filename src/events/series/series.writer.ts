@@ -14,7 +14,7 @@ import { OccurrencePost, SeriesRepository } from '../repository/series.repositor
 import { TecTables } from '../repository/tec-tables';
 import { EVENT_TAXONOMIES } from '../write/event-terms';
 import { EXCEPTION_META_KEY, HORIZON_META_KEY, occurrenceRows, SeriesSource, sharedColumns } from './occurrence-rows';
-import { planHorizonUtc, planSeries, SeriesPlan, storedTiming } from './series-plan';
+import { laterOccurrences, planHorizonUtc, planSeries, SeriesPlan, storedTiming } from './series-plan';
 import { noteSeriesOccurrences } from '../../wordpress/write-journal';
 
 /** The day of a start and its rank among that day's starts: how a rule change tells which occurrences survive. */
@@ -66,7 +66,7 @@ export class SeriesWriter {
   /** After the first event is written: the rule on it, every later occurrence a child of it. */
   async create(firstId: number, plan: SeriesPlan, links: PostLinks, now: SiteNow): Promise<void> {
     await this.storeRule(firstId, plan);
-    const later = plan.expansion.occurrences.filter((o) => o.start !== plan.rule.timing.start);
+    const later = laterOccurrences(plan);
     await this.addOccurrences(firstId, await this.source(firstId), plan.rule, later, links, now);
   }
 
@@ -80,7 +80,7 @@ export class SeriesWriter {
     const source = await this.source(firstId);
     const plan = this.plan(input ?? this.storedRule(source.meta), storedTiming(source.meta), now);
     await this.storeRule(firstId, plan);
-    const later = plan.expansion.occurrences.filter((o) => o.start !== plan.rule.timing.start);
+    const later = laterOccurrences(plan);
     const children = (await this.repository.children(firstId)).filter((c) => c.status !== 'trash');
     const exceptions = await this.exceptionStarts(children);
     // An exception is matched by the start it had before it was changed alone.

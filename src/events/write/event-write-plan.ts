@@ -129,7 +129,7 @@ export class EventWritePlanner {
   private series(input: unknown, prepared: PreparedEventDates, storedMeta: PostMeta | undefined, nowMs: number): SeriesPlan | string | undefined {
     const stored = storedMeta && storedTiming(storedMeta);
     const allDay = prepared.allDay === undefined ? (stored?.allDay ?? false) : prepared.allDay === '1';
-    const timing = prepared.dates ? seriesTiming(prepared.dates, allDay) : stored;
+    const timing = prepared.dates ? seriesTiming(prepared.dates, allDay, prepared.skippedStart) : stored;
     return timing ? planSeries(input, timing, nowMs) : undefined;
   }
 

@@ -25,8 +25,14 @@ const PROTECTED_DESCRIPTION = 'Content is protected.';
 /** Seconds of a wall time read as UTC: TEC's "wall clock timestamp" in the plugin's UIDs. */
 const wallSeconds = (wall: CalendarEvent['start']) => Math.floor(wallToMs(wall) / 1000);
 
-/** `{post ID}-{start}-{end}@{host}` (TEC `iCal::get_ical_output_for_an_event`). */
+/**
+ * An ordinary event's UID is the plugin's, `{post ID}-{start}-{end}@{host}` (TEC
+ * `iCal::get_ical_output_for_an_event`). A series keeps one UID for life (RFC 5545 §3.8.4.7), whatever
+ * its dates become: `{first event's ID}-{its creation, Unix seconds}@{host}` (IDs are not reused; the
+ * creation stamp tells a restored or reset site's series apart).
+ */
 export function eventUid(event: CalendarEvent, host: string): string {
+  if (event.rule) return `${event.id}-${Math.floor((event.createdMs ?? 0) / 1000)}@${host}`;
   return `${event.id}-${wallSeconds(event.start)}-${wallSeconds(event.end)}@${host}`;
 }
 

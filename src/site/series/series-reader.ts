@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { isTruthyMeta, parseStoredWall, resolveZone } from '../../dates';
 import { EVENT_POST_TYPE } from '../../events/events-read.service';
 import { EXCEPTION_META_KEY } from '../../events/series/occurrence-rows';
-import { parseRecurrence, readStoredRecurrence, RECURRENCE_META_KEY, RecurrenceRule } from '../../recurrence';
+import { parseRecurrence, readStoredRecurrence, RECURRENCE_META_KEY, RecurrenceRule, timingWithRuleStart } from '../../recurrence';
+import { SeriesRepository } from '../../events/repository/series.repository';
 import { PostsStore } from '../../wordpress/posts.store';
 
 /** What the site needs to know of an event that belongs to a series. */
@@ -27,7 +28,22 @@ const first = (values: string[] | undefined) => values?.[0] ?? '';
  */
 @Injectable()
 export class SeriesReader {
-  constructor(private readonly posts: PostsStore) {}
+  constructor(
+    private readonly posts: PostsStore,
+    private readonly repository: SeriesRepository,
+  ) {}
+
+  /** Every changed occurrence of these series (outside the trash), with the start it had before it changed when known: one query. */
+  async exceptions(seriesIds: readonly number[]): Promise<Map<number, { id: number; originalStart?: string }[]>> {
+    const found = await this.repository.exceptions(seriesIds, EXCEPTION_META_KEY);
+    const flagged = (flag: string) => parseStoredWall(flag) !== null || isTruthyMeta(flag);
+    return new Map(
+      [...found].map(([series, list]) => [
+        series,
+        list.filter((e) => flagged(e.flag)).map((e) => ({ id: e.id, originalStart: parseStoredWall(e.flag) ? e.flag : undefined })),
+      ]),
+    );
+  }
 
   async membership(eventIds: readonly number[], siteTimezone: string): Promise<Map<number, SeriesMember>> {
     const posts = await this.posts.byIds(eventIds);
@@ -61,15 +77,16 @@ export class SeriesReader {
 
 /** The rule the first event's meta holds, validated again against its stored dates; undefined when there is none or it is unusable. */
 function storedRule(meta: Map<string, string[]>, siteTimezone: string): RecurrenceRule | undefined {
-  const input = readStoredRecurrence(first(meta.get(RECURRENCE_META_KEY)));
-  const timing = {
+  const lines = first(meta.get(RECURRENCE_META_KEY));
+  const input = readStoredRecurrence(lines);
+  const stored = {
     start: first(meta.get('_EventStartDate')),
     end: first(meta.get('_EventEndDate')),
     timezone: first(meta.get('_EventTimezone')) || siteTimezone,
     allDay: isTruthyMeta(first(meta.get('_EventAllDay'))),
   };
   // parseRecurrence refuses (throws on) dates that are not a stored event's.
-  if (!input || !resolveZone(timing.timezone) || !parseStoredWall(timing.start) || !parseStoredWall(timing.end)) return undefined;
-  const parsed = parseRecurrence(input, timing);
+  if (!input || !resolveZone(stored.timezone) || !parseStoredWall(stored.start) || !parseStoredWall(stored.end)) return undefined;
+  const parsed = parseRecurrence(input, timingWithRuleStart(stored, lines));
   return parsed.ok ? parsed.value : undefined;
 }

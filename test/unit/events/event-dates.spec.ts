@@ -57,6 +57,20 @@ describe('prepareEventDates on create', () => {
     });
   });
 
+  it('moves an event whose start a DST change skips whole, keeping its written length (issue #30)', () => {
+    const prepared = prepareEventDates({ start_date: '2027-03-14 02:30:00', end_date: '2027-03-14 03:00:00', timezone: 'America/New_York' }, NY_SITE, NOW);
+    expect(prepared.dates).toMatchObject({
+      _EventStartDate: '2027-03-14 03:30:00',
+      _EventEndDate: '2027-03-14 04:00:00',
+      _EventStartDateUTC: '2027-03-14 07:30:00',
+      _EventEndDateUTC: '2027-03-14 08:00:00',
+      _EventDuration: '1800',
+    });
+    // A series' rule keeps the wall time written for its other occurrences.
+    expect(prepared.skippedStart).toBe('2027-03-14 02:30:00');
+    expect(prepareEventDates({ start_date: '2027-03-15 02:30:00', end_date: '2027-03-15 03:00:00' }, NY_SITE, NOW).skippedStart).toBeUndefined();
+  });
+
   it('treats UTC±N as a fixed offset without DST (Q67 DEVIATE) and keeps the string as zone and abbreviation', () => {
     for (const [start, end] of [
       ['2027-07-01 10:00:00', '2027-07-01 11:00:00'],

@@ -60,6 +60,20 @@ describe('time zones and DST', () => {
     expect(occurrences[2]).toMatchObject({ start: '2027-03-14 03:30:00', startUtc: '2027-03-14 07:30:00' });
   });
 
+  it('a skipped start keeps the exact duration: 03:30–04:00 EDT, listed (issue #30 item 1)', () => {
+    const { occurrences } = expand({ rrule: 'FREQ=DAILY;COUNT=5' }, timed('2027-03-12 02:30:00', '2027-03-12 03:00:00'));
+    expect(occurrences[2]).toMatchObject({ start: '2027-03-14 03:30:00', end: '2027-03-14 04:00:00', endUtc: '2027-03-14 08:00:00', duration: 1800 });
+    expect(occurrences.every((o) => o.duration === 1800)).toBe(true);
+  });
+
+  it('every timed occurrence lasts the first event’s exact duration across a clock change (issue #30 item 3)', () => {
+    const { occurrences } = expand({ rrule: 'FREQ=WEEKLY;COUNT=2' }, timed('2027-03-20 22:00:00', '2027-03-21 06:00:00', 'Europe/London'));
+    expect(occurrences.map((o) => [o.startUtc, o.endUtc, o.end, o.duration])).toEqual([
+      ['2027-03-20 22:00:00', '2027-03-21 06:00:00', '2027-03-21 06:00:00', 28_800],
+      ['2027-03-27 22:00:00', '2027-03-28 06:00:00', '2027-03-28 07:00:00', 28_800],
+    ]);
+  });
+
   it('uses fixed offset zones as they are', () => {
     const { occurrences } = expand({ rrule: 'FREQ=MONTHLY;COUNT=2' }, timed('2027-01-10 08:00:00', '2027-01-10 09:00:00', 'UTC+2'));
     expect(occurrences.map((o) => o.startUtc)).toEqual(['2027-01-10 06:00:00', '2027-02-10 06:00:00']);
