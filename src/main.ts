@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createServer } from 'node:net';
-import { createApp } from './app.factory';
+import { createApp } from './app/app.factory';
 import { AppConfig } from './config/app-config';
 import { loadEnvFile } from './config/env-file';
 import { validateEnvironment } from './config/environment';

@@ -5,7 +5,7 @@ export type BodyListener = (body: Buffer, etag: string) => void;
 
 const listeners = new WeakMap<ServerResponse, BodyListener>();
 
-/** The response cache asks to see the answer the route produces (src/rest/json-express.adapter.ts). */
+/** The response cache asks to see the answer the route produces (src/app/json-express.adapter.ts). */
 export function captureBody(res: ServerResponse, listener: BodyListener): void {
   listeners.set(res, listener);
 }

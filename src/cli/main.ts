@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../app.module';
+import { AppModule } from '../app/app.module';
 import { UsersService } from '../auth/users.service';
 import { loadEnvFile } from '../config/env-file';
 import { validateEnvironment } from '../config/environment';

@@ -9,7 +9,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 const JSON_MAX_DEPTH = 512;
 
 /*
- * The body steps (JSON, form, multipart), in their order on the road (src/rest/request-road.ts). A
+ * The body steps (JSON, form, multipart), in their order on the road (src/app/request-road.ts). A
  * JSON body is read as text and parsed leniently, so a malformed one is reported by the parameter
  * stage, after routing, as WordPress does (rest_invalid_json) rather than by the parser.
  */

@@ -19,7 +19,7 @@ export const LANGUAGE_PREFIX = /^\/([a-z]{2}(?:[-_][A-Za-z]{2})?)(?=\/)/;
 /*
  * The URL steps WordPress performs before routing (length limit, language prefix with the configured
  * REST root and namespace, method override) and the URL facts the response cache's front shares with
- * them. Their place on the road: src/rest/request-road.ts.
+ * them. Their place on the road: src/app/request-road.ts.
  */
 
 /** Longest request target accepted (Apache's default LimitRequestLine is 8190). */

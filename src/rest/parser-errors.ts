@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { JSON_CONTENT_TYPE } from './json-express.adapter';
+import { JSON_CONTENT_TYPE } from './standard-headers';
 import { RestError } from './rest-error';
 
 /**

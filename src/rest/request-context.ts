@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { ANONYMOUS, type Caller } from '../auth/caller';
 import { undeclaredParam } from './undeclared-param';
 
-/** What the request road (src/rest/request-road.ts) attaches to each request before routing. */
+/** What the request road (src/app/request-road.ts) attaches to each request before routing. */
 export interface RestRequest extends Request {
   /** Language from the `/{lang}/wp-json/...` prefix, when the request used one. */
   restLanguage?: string;

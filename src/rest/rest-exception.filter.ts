@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { DATABASE_UNAVAILABLE, databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../database/database-errors';
 import { bodyTooLarge } from './body-parsing';
 import { shapeAnswer } from './global-params';
-import { JSON_CONTENT_TYPE } from './json-express.adapter';
+import { JSON_CONTENT_TYPE } from './standard-headers';
 import { RestError } from './rest-error';
 
 /** HTTP errors Nest or Express raise on their own, mapped to WordPress codes. */

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { shapeAnswer } from './global-params';
-import { JSON_CONTENT_TYPE } from './json-express.adapter';
+import { JSON_CONTENT_TYPE } from './standard-headers';
 import { RestRequest } from './request-context';
 
 /** What the route table tells the road about the route a request path matches. */

@@ -1,6 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from '../config/app-config';
 
+/** The Content-Type of WordPress's JSON answers. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
+
 /** Headers WordPress sends on every REST response. */
 export function standardHeaders(config: AppConfig) {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createApp } from '../../src/app.factory';
+import { createApp } from '../../src/app/app.factory';
 import { AuthService } from '../../src/auth/auth.service';
 import { CredentialCache } from '../../src/auth/credential-cache.service';
 import { UsersService } from '../../src/auth/users.service';

@@ -1,4 +1,4 @@
-import { createApp } from '../../src/app.factory';
+import { createApp } from '../../src/app/app.factory';
 import { validateEnvironment } from '../../src/config/environment';
 
 // DATABASE_REPLICA_URLS (issue #6): read replicas exist for MySQL only; SQLite is a single instance.

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
-import { createApp } from '../../src/app.factory';
+import { createApp } from '../../src/app/app.factory';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 import { ADMIN, ADMIN_PASSWORD, ADMIN_USER, BASE, SITE } from '../support/test-app';
 import { UsersService } from '../../src/auth/users.service';

@@ -1,7 +1,7 @@
 import { AuthService } from '../../src/auth/auth.service';
 import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
 
-// The request road (docs/architecture.md, src/rest/request-road.ts): the steps before routing are
+// The request road (docs/architecture.md, src/app/request-road.ts): the steps before routing are
 // declared in one ordered list, and the order matters where one step's answer depends on another's.
 const ROAD = [
   'request log',

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createApp } from '../../src/app.factory';
+import { createApp } from '../../src/app/app.factory';
 import { RoleMap } from '../../src/auth/capabilities';
 import { postTypeRoleCapabilities } from '../../src/auth/default-roles';
 import { OptionsStore } from '../../src/wordpress/options.store';

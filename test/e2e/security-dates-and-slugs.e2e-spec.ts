@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { createApp } from '../../src/app.factory';
+import { createApp } from '../../src/app/app.factory';
 import { DatabaseService } from '../../src/database/database.service';
 import { OptionsStore } from '../../src/wordpress/options.store';
 import { PostsStore } from '../../src/wordpress/posts.store';

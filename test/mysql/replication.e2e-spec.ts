@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
-import { createApp } from '../../src/app.factory';
+import { createApp } from '../../src/app/app.factory';
 import { REPLICA_RETRY_MS } from '../../src/database/replica';
 import { STICKY_PRIMARY_MS } from '../../src/database/write-fence';
 import { PrivateMariaDb } from '../support/private-mariadb';

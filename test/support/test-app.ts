@@ -2,7 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
-import { createApp } from '../../src/app.factory';
+import { createApp } from '../../src/app/app.factory';
 import { Role, UsersService } from '../../src/auth/users.service';
 import { DatabaseService } from '../../src/database/database.service';
 import { SeriesModule } from './series-module/series.module';
@@ -48,7 +48,7 @@ export async function userWithRole(t: TestApp, role: Role, login = `${role}-user
  * Boots the real application over HTTP on a database of its own (or on `database` when given), with
  * the example resource of docs/architecture.md mounted in its own namespace beside the production
  * modules: every suite runs with one more resource than the plugin's, so what is derived from the
- * registry is tested as such (the production app, src/app.module.ts, does not have it).
+ * registry is tested as such (the production app, src/app/app.module.ts, does not have it).
  */
 export async function startTestApp(options: { env?: Record<string, string>; database?: TestDatabase; modules?: Type[] } = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());

@@ -16,7 +16,7 @@ import { phpSerialize, phpUnserialize } from '../../../src/wordpress/php-seriali
 import { FIXTURE_SQL } from '../../support/fixture-paths';
 // The resource modules declare their post types and role capabilities when they are defined: the
 // production app's, and the example resource every test app mounts (docs/architecture.md).
-import '../../../src/app.module';
+import '../../../src/app/app.module';
 import '../../support/series-module/series.module';
 
 const DEFAULT_USER_ROLES = defaultUserRoles();

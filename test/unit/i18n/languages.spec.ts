@@ -1,7 +1,7 @@
 import { catalogOf, translator } from '../../../src/i18n/catalogs';
 import { acceptedLanguages, LANGUAGES, resolveLanguage, supportedLanguage } from '../../../src/i18n/languages';
 // The modules register their own catalog entries when they are defined.
-import '../../../src/app.module';
+import '../../../src/app/app.module';
 
 describe('the request language', () => {
   it('reads a prefix, a locale or a bare language tag', () => {

@@ -3,12 +3,12 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
-import { validateEnvironment } from './config/environment';
-import { setupSwagger } from './discovery/swagger';
-import { PinoNestLogger } from './logging/nest-logger';
-import { createRootLogger } from './logging/root-logger';
-import { JsonExpressAdapter } from './rest/json-express.adapter';
-import { installRequestRoad } from './rest/request-road';
+import { validateEnvironment } from '../config/environment';
+import { setupSwagger } from '../discovery/swagger';
+import { PinoNestLogger } from '../logging/nest-logger';
+import { createRootLogger } from '../logging/root-logger';
+import { JsonExpressAdapter } from './json-express.adapter';
+import { installRequestRoad } from './request-road';
 
 export interface CreateAppOptions {
   /** Where the JSON log lines go (default stdout); tests capture them. */

@@ -3,11 +3,10 @@ import type { Request, Response } from 'express';
 import { ANONYMOUS, isAuthenticated } from '../auth/caller';
 import { notifyBody } from '../cache/body-capture';
 import { entityTag, ifNoneMatchMatches, PUBLIC_CACHE_CONTROL, sendNotModified } from '../cache/conditional-get';
-import type { RestRequest } from './request-context';
-import { shapeAnswer } from './global-params';
-import { SerializedAnswer } from './serialized-answer';
-
-export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
+import type { RestRequest } from '../rest/request-context';
+import { shapeAnswer } from '../rest/global-params';
+import { SerializedAnswer } from '../rest/serialized-answer';
+import { JSON_CONTENT_TYPE } from '../rest/standard-headers';
 
 /**
  * Every REST answer is JSON with WordPress's exact `Content-Type` (Express would lower-case the

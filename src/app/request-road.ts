@@ -16,12 +16,12 @@ import { DatabaseService } from '../database/database.service';
 import { PipelineRouteDescriber } from '../discovery/route-describer';
 import { requestLogging } from '../logging/request-logging';
 import { cors, corsConfigured, securityHeaders } from '../security/http-security';
-import { formBody, jsonBodyAsText, multipartBody, parseJsonLeniently } from './body-parsing';
-import { methodOverride, refuseLongUrls, rewriteUrl } from './http-pipeline';
-import { answerParserErrorsInEnvelope } from './parser-errors';
-import { enterRequestScope } from './request-scope.middleware';
-import { allowAndOptions } from './route-answers';
-import { standardHeaders } from './standard-headers';
+import { formBody, jsonBodyAsText, multipartBody, parseJsonLeniently } from '../rest/body-parsing';
+import { methodOverride, refuseLongUrls, rewriteUrl } from '../rest/http-pipeline';
+import { answerParserErrorsInEnvelope } from '../rest/parser-errors';
+import { enterRequestScope } from '../rest/request-scope.middleware';
+import { allowAndOptions } from '../rest/route-answers';
+import { standardHeaders } from '../rest/standard-headers';
 
 /** The road once laid: its front edge is installed after `app.init()`, over the finished server. */
 export interface RequestRoad {

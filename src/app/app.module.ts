@@ -1,0 +1,50 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { CacheModule } from '../cache/cache.module';
+import { RecordCacheModule } from '../cache/record-cache.module';
+import { CategoriesModule } from '../categories/categories.module';
+import { ChangesModule } from '../changes/changes.module';
+import { AppConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { DiscoveryModule } from '../discovery/discovery.module';
+import { I18nModule } from '../i18n/i18n.module';
+import { McpModule } from '../mcp/mcp.module';
+import { EventsModule } from '../events/events.module';
+import { HealthModule } from '../health/health.module';
+import { OrganizersModule } from '../organizers/organizers.module';
+import { RestModule } from '../rest/rest.module';
+import { SiteModule } from '../site/site.module';
+import { TagsModule } from '../tags/tags.module';
+import { VenuesModule } from '../venues/venues.module';
+import { WordpressModule } from '../wordpress/wordpress.module';
+
+@Module({})
+export class AppModule {
+  /** `overrides` replace environment variables (tests, CLI); everything is validated at boot. */
+  static forRoot(overrides: Record<string, string> = {}, extraModules: Type[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(overrides),
+        DatabaseModule,
+        CacheModule,
+        RecordCacheModule,
+        WordpressModule,
+        AuthModule,
+        RestModule,
+        I18nModule,
+        DiscoveryModule.forRoot(),
+        CategoriesModule,
+        TagsModule,
+        VenuesModule,
+        OrganizersModule,
+        EventsModule,
+        ChangesModule,
+        McpModule,
+        HealthModule,
+        SiteModule,
+        ...extraModules,
+      ],
+    };
+  }
+}
