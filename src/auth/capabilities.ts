@@ -1,4 +1,4 @@
-import { declaredCapabilityBase } from '../rest/resources/resource-registry';
+import { declaredCapabilityBase } from '../resources/resource-registry';
 
 export type RoleMap = Record<string, { name?: string; capabilities: Record<string, boolean> }>;
 

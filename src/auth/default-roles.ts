@@ -1,5 +1,5 @@
-import type { DefaultRole } from '../rest/resources/resource-declaration';
-import { collectionPath, declaredResources } from '../rest/resources/resource-registry';
+import type { DefaultRole } from '../resources/resource-declaration';
+import { collectionPath, declaredResources } from '../resources/resource-registry';
 import type { RoleMap } from './capabilities';
 
 type RoleGrants = Readonly<Partial<Record<DefaultRole, readonly string[]>>>;

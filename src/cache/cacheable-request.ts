@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { AppConfig } from '../config/app-config';
 import { isRestUrl, MAX_URL_LENGTH, overridesMethod, rewriteRestUrl } from '../rest/http-pipeline';
 import { representationOf } from '../rest/representation';
-import { uncachedCollectionPaths } from '../rest/resources/resource-registry';
+import { uncachedCollectionPaths } from '../resources/resource-registry';
 
 /** Every UTC offset in use is a whole number of quarter hours: a key per quarter hour changes at every local midnight. */
 const QUARTER_HOUR_MS = 900_000;

@@ -3,7 +3,7 @@ import { HierarchicalTermListArgs } from '../terms/dto/term-list.args';
 import { HierarchicalTermCreateArgs, HierarchicalTermUpdateArgs } from '../terms/dto/term-write.args';
 import { createTermsController } from '../terms/terms.controller';
 import { TermsModule } from '../terms/terms.module';
-import { Resource } from '../rest/resources/resource.decorator';
+import { Resource } from '../resources/resource.decorator';
 import { CATEGORIES } from './categories.taxonomy';
 import { CATEGORIES_RESOURCE } from './categories.resource';
 

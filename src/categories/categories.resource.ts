@@ -1,5 +1,5 @@
-import { TERM_ENDPOINT_ORDER } from '../discovery/collection-layout';
-import { defineResource } from '../rest/resources/resource-declaration';
+import { TERM_ENDPOINT_ORDER } from '../resources/collection-layout';
+import { defineResource } from '../resources/resource-declaration';
 import { CATEGORIES_CATALOGS } from './categories.catalogs';
 import { TermResponse } from '../terms/term.response';
 import { CATEGORIES } from './categories.taxonomy';

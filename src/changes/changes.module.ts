@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
 import { OrganizersModule } from '../organizers/organizers.module';
-import { Resource } from '../rest/resources/resource.decorator';
+import { Resource } from '../resources/resource.decorator';
 import { TermsModule } from '../terms/terms.module';
 import { VenuesModule } from '../venues/venues.module';
 import { ChangeRecorder } from './change-recorder';

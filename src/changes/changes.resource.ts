@@ -1,5 +1,5 @@
-import { GENERIC_LAYOUT, POST_ENDPOINT_ORDER } from '../discovery/collection-layout';
-import { defineResource } from '../rest/resources/resource-declaration';
+import { GENERIC_LAYOUT, POST_ENDPOINT_ORDER } from '../resources/collection-layout';
+import { defineResource } from '../resources/resource-declaration';
 import { CHANGES_CATALOGS } from './changes.catalogs';
 import { ChangedOccurrences, ChangeFeedResponse, ChangeResponse } from './changes.response';
 import { WEBHOOKS_CAPABILITY } from './webhooks.service';

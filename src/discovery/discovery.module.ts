@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule as NestDiscoveryModule } from '@nestjs/core';
-import { declaredNamespaces } from '../rest/resources/resource-registry';
+import { declaredNamespaces } from '../resources/resource-registry';
 import { DescribeContextFactory } from './describe-context';
 import { declaredNamespaceController, NamespaceController } from './namespace.controller';
 import { RestRootController } from './rest-root.controller';

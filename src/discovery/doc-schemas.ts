@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { declaredResources } from '../rest/resources/resource-registry';
+import { declaredResources } from '../resources/resource-registry';
 import { DocComponent, docComponentOf, schemaNameOf } from '../rest/responses/response-schema';
 
 /**

@@ -1,5 +1,5 @@
 import { ArgSpec, docTypeOf } from '../rest/params/rest-arg.decorator';
-import { DELETE_STATUSES, DOCUMENTED_IN_PATH, layoutOf, LIST_STATUSES } from './collection-layout';
+import { DELETE_STATUSES, DOCUMENTED_IN_PATH, layoutOf, LIST_STATUSES } from '../resources/collection-layout';
 import { docSchemas } from './doc-schemas';
 import { DOC_TEXTS, DocTextKey } from './doc-texts';
 import { DescribeContext } from './namespace-index';

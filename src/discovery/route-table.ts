@@ -5,9 +5,9 @@ import { AppConfig } from '../config/app-config';
 import { INTERNAL_NAMESPACE, INTERNAL_REST_ROOT } from '../rest/http-pipeline';
 import { PAGINATED } from '../rest/pagination/pagination.interceptor';
 import { ArgSpec, restArgsOf } from '../rest/params/rest-arg.decorator';
-import type { ResourceDeclaration } from '../rest/resources/resource-declaration';
-import { declaredNamespaces, resourceOf } from '../rest/resources/resource-registry';
-import { EndpointKind, groupOrder, layoutOf } from './collection-layout';
+import type { ResourceDeclaration } from '../resources/resource-declaration';
+import { declaredNamespaces, resourceOf } from '../resources/resource-registry';
+import { EndpointKind, groupOrder, layoutOf } from '../resources/collection-layout';
 import { DEFAULT_PATH_ARGS, RecordSlugArgs } from './path-args';
 
 export interface RouteArg {

@@ -4,7 +4,7 @@ import { ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { PAGINATED, PaginatedOptions } from '../rest/pagination/pagination.interceptor';
 import { responseBodyOf } from '../rest/responses/response-schema';
 import { RestErrorResponse } from '../rest/responses/rest-error.response';
-import { DELETE_STATUSES, layoutOf, LIST_STATUSES } from './collection-layout';
+import { DELETE_STATUSES, layoutOf, LIST_STATUSES } from '../resources/collection-layout';
 import { declaredSchemas } from './doc-schemas';
 import { DOC_TEXTS, DocTextKey } from './doc-texts';
 import { RouteHandler } from './route-table';

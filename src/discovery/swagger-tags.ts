@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { declaredResources } from '../rest/resources/resource-registry';
+import { declaredResources } from '../resources/resource-registry';
 import { RouteHandler } from './route-table';
 
 type TaggedOperation = { tags?: string[] };

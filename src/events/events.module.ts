@@ -3,7 +3,7 @@ import { OrganizersModule } from '../organizers/organizers.module';
 import { TermsModule } from '../terms/terms.module';
 import { VenuesModule } from '../venues/venues.module';
 import { LinkedInputResolver } from '../linked-posts/linked-input.resolver';
-import { Resource } from '../rest/resources/resource.decorator';
+import { Resource } from '../resources/resource.decorator';
 import { EventsController } from './events.controller';
 import { EventsWriteController } from './events-write.controller';
 import { EventsWriteService } from './events-write.service';

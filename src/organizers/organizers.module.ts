@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { createLinkedPostsController } from '../linked-posts/linked-posts.controller';
 import { LinkedPostsModule } from '../linked-posts/linked-posts.module';
-import { Resource } from '../rest/resources/resource.decorator';
+import { Resource } from '../resources/resource.decorator';
 import { OrganizerCreateArgs, OrganizerListArgs, OrganizerUpdateArgs } from './organizer-args';
 import { ORGANIZER } from './organizer.type';
 import { OrganizersService } from './organizers.service';

@@ -3,7 +3,7 @@ import { TermListArgs } from '../terms/dto/term-list.args';
 import { TermCreateArgs, TermUpdateArgs } from '../terms/dto/term-write.args';
 import { createTermsController } from '../terms/terms.controller';
 import { TermsModule } from '../terms/terms.module';
-import { Resource } from '../rest/resources/resource.decorator';
+import { Resource } from '../resources/resource.decorator';
 import { TAGS } from './tags.taxonomy';
 import { TAGS_RESOURCE } from './tags.resource';
 

@@ -1,5 +1,5 @@
-import { TERM_ENDPOINT_ORDER } from '../discovery/collection-layout';
-import { defineResource } from '../rest/resources/resource-declaration';
+import { TERM_ENDPOINT_ORDER } from '../resources/collection-layout';
+import { defineResource } from '../resources/resource-declaration';
 import { TermResponse } from '../terms/term.response';
 import { TAGS } from './tags.taxonomy';
 

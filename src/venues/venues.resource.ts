@@ -1,6 +1,6 @@
 import { postTypeRoleCapabilities } from '../auth/default-roles';
-import { GENERIC_LAYOUT, POST_ENDPOINT_ORDER } from '../discovery/collection-layout';
-import { defineResource } from '../rest/resources/resource-declaration';
+import { GENERIC_LAYOUT, POST_ENDPOINT_ORDER } from '../resources/collection-layout';
+import { defineResource } from '../resources/resource-declaration';
 import { VENUE } from './venue.type';
 import { ImageResponse } from '../rest/responses/image.response';
 import { VenueResponse } from './venue.response';

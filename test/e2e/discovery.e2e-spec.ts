@@ -1,5 +1,5 @@
 import { UsersService } from '../../src/auth/users.service';
-import { declaredNamespaces } from '../../src/rest/resources/resource-registry';
+import { declaredNamespaces } from '../../src/resources/resource-registry';
 import { ADMIN_PASSWORD, ADMIN_USER, basic, startTestApp, TestApp } from '../support/test-app';
 
 const NS = '/wp-json/tribe/events/v1';

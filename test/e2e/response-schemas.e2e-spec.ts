@@ -1,4 +1,4 @@
-import { declaredNamespaces } from '../../src/rest/resources/resource-registry';
+import { declaredNamespaces } from '../../src/resources/resource-registry';
 import { ADMIN, BASE, EXAMPLE_BASE, startTestApp, TestApp } from '../support/test-app';
 import { addMeta, insertImage, setPostColumns } from './linked-posts-test-helpers';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { postTypeRoleCapabilities } from '../../src/auth/default-roles';
-import { defineResource } from '../../src/rest/resources/resource-declaration';
-import { Resource } from '../../src/rest/resources/resource.decorator';
+import { defineResource } from '../../src/resources/resource-declaration';
+import { Resource } from '../../src/resources/resource.decorator';
 
 /** The capability base of the probe resource: what a team's new resource would add to every role. */
 export const PROBE_CAPABILITY_BASE = 'probe_gadgets';

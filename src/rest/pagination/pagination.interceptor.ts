@@ -8,7 +8,7 @@ import { SiteService } from '../../wordpress/site.service';
 import { restArgsOf } from '../params/rest-arg.decorator';
 import { RestError } from '../rest-error';
 import { RestRequest } from '../request-context';
-import { collectionUrl, resourceOfMount } from '../resources/resource-urls';
+import { collectionUrl, resourceOfMount } from '../../resources/resource-urls';
 import { buildUrl, listQuery, withPage } from './list-urls';
 import { Page, totalPages } from './page';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { Resource } from '../../../src/rest/resources/resource.decorator';
+import { Resource } from '../../../src/resources/resource.decorator';
 import { SeriesController } from './series.controller';
 import { SeriesRepository } from './series.repository';
 import { SERIES_RESOURCE } from './series.resource';

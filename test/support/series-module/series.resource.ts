@@ -1,6 +1,6 @@
 import { postTypeRoleCapabilities } from '../../../src/auth/default-roles';
-import { GENERIC_LAYOUT, POST_ENDPOINT_ORDER } from '../../../src/discovery/collection-layout';
-import { defineResource } from '../../../src/rest/resources/resource-declaration';
+import { GENERIC_LAYOUT, POST_ENDPOINT_ORDER } from '../../../src/resources/collection-layout';
+import { defineResource } from '../../../src/resources/resource-declaration';
 import { SERIES_CATALOGS } from './series.catalogs';
 import { SeriesResponse } from './series.response';
 

@@ -7,7 +7,7 @@ import { AppConfig } from '../../../src/config/app-config';
 import { DatabaseService } from '../../../src/database/database.service';
 import { Page } from '../../../src/rest/pagination/page';
 import { RequestContext } from '../../../src/rest/request-context';
-import { collectionUrl } from '../../../src/rest/resources/resource-urls';
+import { collectionUrl } from '../../../src/resources/resource-urls';
 import { postAuthorStatusDates } from '../../../src/rest/responses/post-fields';
 import { RestError } from '../../../src/rest/rest-error';
 import { Permalinks } from '../../../src/wordpress/permalinks';

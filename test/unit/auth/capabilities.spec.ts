@@ -10,8 +10,8 @@ import {
   scaleBackStatus,
 } from '../../../src/auth/capabilities';
 import { defaultUserRoles, grantResourceCapabilities, USER_LEVELS } from '../../../src/auth/default-roles';
-import type { DefaultRole } from '../../../src/rest/resources/resource-declaration';
-import { declaredResources } from '../../../src/rest/resources/resource-registry';
+import type { DefaultRole } from '../../../src/resources/resource-declaration';
+import { declaredResources } from '../../../src/resources/resource-registry';
 import { phpSerialize, phpUnserialize } from '../../../src/wordpress/php-serialization';
 import { FIXTURE_SQL } from '../../support/fixture-paths';
 // The resource modules declare their post types and role capabilities when they are defined: the

@@ -1,7 +1,7 @@
 import { recordTypeOfPostType, recordTypes, recordUrl } from '../../../src/changes/change-types';
-import { defineResource } from '../../../src/rest/resources/resource-declaration';
-import { registerResource, resourceOf } from '../../../src/rest/resources/resource-registry';
-import { collectionUrl, resourceOfMount } from '../../../src/rest/resources/resource-urls';
+import { defineResource } from '../../../src/resources/resource-declaration';
+import { registerResource, resourceOf } from '../../../src/resources/resource-registry';
+import { collectionUrl, resourceOfMount } from '../../../src/resources/resource-urls';
 
 const CONFIG = { restRoot: '/wp-json', namespacePath: '/agenda/events/v1' };
 

@@ -1,5 +1,5 @@
-import type { ResourceDeclaration } from '../rest/resources/resource-declaration';
-import { declaredResources } from '../rest/resources/resource-registry';
+import type { ResourceDeclaration } from './resource-declaration';
+import { declaredResources } from './resource-registry';
 
 /**
  * What the plugin's documentation says about a collection beyond its arguments (index-and-doc.md

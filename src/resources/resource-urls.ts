@@ -1,5 +1,5 @@
-import type { AppConfig } from '../../config/app-config';
-import { INTERNAL_NAMESPACE, INTERNAL_REST_ROOT } from '../http-pipeline';
+import type { AppConfig } from '../config/app-config';
+import { INTERNAL_NAMESPACE, INTERNAL_REST_ROOT } from '../rest/http-pipeline';
 import type { ResourceDeclaration } from './resource-declaration';
 import { declaredNamespaces, resourceOf } from './resource-registry';
 

@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
-import type { CollectionLayout } from '../../discovery/collection-layout';
-import type { ResourceDocs } from '../../discovery/operation-texts';
-import type { ModuleCatalogs } from '../../i18n/catalogs';
+import type { CollectionLayout } from './collection-layout';
+import type { ResourceDocs } from '../discovery/operation-texts';
+import type { ModuleCatalogs } from '../i18n/catalogs';
 
 /** The roles WordPress creates on a fresh site (auth-and-permissions.md §1). */
 export type DefaultRole = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';

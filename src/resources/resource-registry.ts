@@ -1,5 +1,5 @@
-import { registerCatalogs } from '../../i18n/catalogs';
-import { INTERNAL_NAMESPACE, INTERNAL_REST_ROOT } from '../http-pipeline';
+import { registerCatalogs } from '../i18n/catalogs';
+import { INTERNAL_NAMESPACE, INTERNAL_REST_ROOT } from '../rest/http-pipeline';
 import { ResourceDeclaration } from './resource-declaration';
 
 /**
