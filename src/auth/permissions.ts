@@ -1,5 +1,5 @@
 import { RestError } from '../rest/rest-error';
-import { Caller, hasAll, isAuthenticated } from './caller';
+import { Caller, hasAll, isAuthenticated } from '../rest/caller';
 
 /**
  * Stage-6 permission check of the WordPress pipeline: called by handlers after their parameters

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Caller } from '../auth/caller';
+import { Caller } from '../rest/caller';
 import { DatabaseService } from '../database/database.service';
 import { RestError } from '../rest/rest-error';
 import { AttachmentsStore } from '../wordpress/attachments';

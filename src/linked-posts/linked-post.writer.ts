@@ -1,7 +1,7 @@
 import { DatabaseService } from '../database/database.service';
 import { Injectable } from '@nestjs/common';
 import { canPublish, scaleBackStatus } from '../auth/capabilities';
-import { Caller } from '../auth/caller';
+import { Caller } from '../rest/caller';
 import { Sql } from '../database/sql';
 import { RestError } from '../rest/rest-error';
 import { AttachmentsStore } from '../wordpress/attachments';

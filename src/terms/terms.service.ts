@@ -1,7 +1,7 @@
 import { sanitizeTitle } from '../wordpress/slugs';
 import { Injectable } from '@nestjs/common';
 import { CacheKey } from '../cache/cache-keys';
-import { Caller } from '../auth/caller';
+import { Caller } from '../rest/caller';
 import { requireCapabilities } from '../auth/permissions';
 import { RecordCache } from '../cache/record-cache';
 import { AppConfig } from '../config/app-config';

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../rest/caller';
 import { ksesPost, ksesTitle } from './rendering';
 import { phpTrim } from './text-sanitize';
 

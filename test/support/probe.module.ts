@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Module, Post, Put } from '@nestjs/common';
-import { Caller } from '../../src/auth/caller';
+import { Caller } from '../../src/rest/caller';
 import { CurrentCaller } from '../../src/auth/current-caller.decorator';
 import { requireCapabilities } from '../../src/auth/permissions';
 import { Paginated } from '../../src/rest/pagination/pagination.interceptor';

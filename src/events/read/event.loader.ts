@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CacheKey } from '../../cache/cache-keys';
-import { Caller } from '../../auth/caller';
+import { Caller } from '../../rest/caller';
 import { DatabaseService } from '../../database/database.service';
 import { embeddedOrganizers, embeddedVenue, linkIds } from '../../linked-posts/embedding';
 import { ReadCredentials } from '../../rest/request-context';

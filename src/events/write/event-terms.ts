@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Caller } from '../../auth/caller';
+import { Caller } from '../../rest/caller';
 import { RestError } from '../../rest/rest-error';
 import { sanitizeTitle } from '../../wordpress/slugs';
 import { TermRow, TermsStore, TermWriteError } from '../../wordpress/terms.store';
