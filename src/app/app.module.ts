@@ -12,6 +12,7 @@ import { McpModule } from '../mcp/mcp.module';
 import { EventsModule } from '../events/events.module';
 import { HealthModule } from '../health/health.module';
 import { OrganizersModule } from '../organizers/organizers.module';
+import { ResourcesModule } from '../resources/resources.module';
 import { RestModule } from '../rest/rest.module';
 import { SiteModule } from '../site/site.module';
 import { TagsModule } from '../tags/tags.module';
@@ -32,6 +33,7 @@ export class AppModule {
         WordpressModule,
         AuthModule,
         RestModule,
+        ResourcesModule,
         I18nModule,
         DiscoveryModule.forRoot(),
         CategoriesModule,

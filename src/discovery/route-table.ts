@@ -3,7 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService } from '@nestjs/core';
 import { AppConfig } from '../config/app-config';
 import { INTERNAL_NAMESPACE, INTERNAL_REST_ROOT } from '../rest/http-pipeline';
-import { PAGINATED } from '../rest/pagination/pagination.interceptor';
+import { PAGINATED } from '../resources/pagination.interceptor';
 import { ArgSpec, restArgsOf } from '../rest/params/rest-arg.decorator';
 import type { ResourceDeclaration } from '../resources/resource-declaration';
 import { declaredNamespaces, resourceOf } from '../resources/resource-registry';

@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { PAGINATED, PaginatedOptions } from '../rest/pagination/pagination.interceptor';
+import { PAGINATED, PaginatedOptions } from '../resources/pagination.interceptor';
 import { responseBodyOf } from '../rest/responses/response-schema';
 import { RestErrorResponse } from '../rest/responses/rest-error.response';
 import { DELETE_STATUSES, layoutOf, LIST_STATUSES } from '../resources/collection-layout';

@@ -6,7 +6,7 @@ import { ORGANIZER } from '../organizers/organizer.type';
 import { TAGS } from '../tags/tags.taxonomy';
 import { VENUE } from '../venues/venue.type';
 import { collectDependencies } from '../cache/dependencies';
-import { Paginated } from '../rest/pagination/pagination.interceptor';
+import { Paginated } from '../resources/pagination.interceptor';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { RequestContext, RequestCtx } from '../rest/request-context';

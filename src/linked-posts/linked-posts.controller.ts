@@ -3,7 +3,7 @@ import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Typ
 import { ApiTags } from '@nestjs/swagger';
 import { CacheKey } from '../cache/cache-keys';
 import { collectDependencies } from '../cache/dependencies';
-import { Paginated } from '../rest/pagination/pagination.interceptor';
+import { Paginated } from '../resources/pagination.interceptor';
 import { declareArgs } from '../rest/params/declare-args';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';

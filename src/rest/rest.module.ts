@@ -1,13 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
-import { PaginationInterceptor } from './pagination/pagination.interceptor';
 import { RestValidationPipe } from './params/rest-validation.pipe';
 import { RestExceptionFilter } from './rest-exception.filter';
 
-/** WordPress REST conventions every resource uses: error envelope, parameter validation, list envelope. */
+/** WordPress REST conventions every resource uses: error envelope, parameter validation. */
 @Global()
 @Module({
-  providers: [{ provide: APP_FILTER, useClass: RestExceptionFilter }, { provide: APP_PIPE, useClass: RestValidationPipe }, PaginationInterceptor],
-  exports: [PaginationInterceptor],
+  providers: [
+    { provide: APP_FILTER, useClass: RestExceptionFilter },
+    { provide: APP_PIPE, useClass: RestValidationPipe },
+  ],
 })
 export class RestModule {}

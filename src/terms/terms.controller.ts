@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post, Put, Res, Type } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Paginated } from '../rest/pagination/pagination.interceptor';
+import { Paginated } from '../resources/pagination.interceptor';
 import { declareArgs } from '../rest/params/declare-args';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Module, Post, Put } from '@nestjs/common';
 import { Caller } from '../../src/rest/caller';
 import { CurrentCaller } from '../../src/auth/current-caller.decorator';
 import { requireCapabilities } from '../../src/auth/permissions';
-import { Paginated } from '../../src/rest/pagination/pagination.interceptor';
+import { Paginated } from '../../src/resources/pagination.interceptor';
 import { RestArg } from '../../src/rest/params/rest-arg.decorator';
 import { IdParam } from '../../src/rest/params/id-param.decorator';
 import { RestParams } from '../../src/rest/params/rest-params.decorator';

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
-import { Paginated } from '../../../src/rest/pagination/pagination.interceptor';
+import { Paginated } from '../../../src/resources/pagination.interceptor';
 import { IdParam } from '../../../src/rest/params/id-param.decorator';
 import { RestParams } from '../../../src/rest/params/rest-params.decorator';
 import { RequestContext, RequestCtx } from '../../../src/rest/request-context';

@@ -1,5 +1,5 @@
 import { buildUrl, listQuery, withPage } from '../../../src/rest/pagination/list-urls';
-import { listEnvelope } from '../../../src/rest/pagination/pagination.interceptor';
+import { listEnvelope } from '../../../src/resources/pagination.interceptor';
 import { RestArg } from '../../../src/rest/params/rest-arg.decorator';
 import { RestError } from '../../../src/rest/rest-error';
 

@@ -3,14 +3,14 @@ import { Reflector } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import type { Response } from 'express';
 import { from, mergeMap, Observable } from 'rxjs';
-import { AppConfig } from '../../config/app-config';
-import { SiteService } from '../../wordpress/site.service';
-import { restArgsOf } from '../params/rest-arg.decorator';
-import { RestError } from '../rest-error';
-import { RestRequest } from '../request-context';
-import { collectionUrl, resourceOfMount } from '../../resources/resource-urls';
-import { buildUrl, listQuery, withPage } from './list-urls';
-import { Page, totalPages } from './page';
+import { AppConfig } from '../config/app-config';
+import { SiteService } from '../wordpress/site.service';
+import { restArgsOf } from '../rest/params/rest-arg.decorator';
+import { RestError } from '../rest/rest-error';
+import { RestRequest } from '../rest/request-context';
+import { collectionUrl, resourceOfMount } from './resource-urls';
+import { buildUrl, listQuery, withPage } from '../rest/pagination/list-urls';
+import { Page, totalPages } from '../rest/pagination/page';
 
 export interface PaginatedOptions {
   /** Records key (and collection path): `events`, `venues`, `organizers`, `categories`, `tags`. */
