@@ -3,7 +3,7 @@ import { AppConfig } from '../config/app-config';
 import { OptionsStore } from '../wordpress/options.store';
 import { phpUnserialize } from '../wordpress/php-serialization';
 import { UserRow, UsersStore } from '../wordpress/users.store';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { ANONYMOUS, Caller } from '../rest/caller';
 import { effectiveCapabilities, RoleMap } from './capabilities';
 import { CredentialCache } from './credential-cache.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { LRUCache } from 'lru-cache';
-import { CacheKey } from '../cache/cache-keys';
+import { CacheKey } from '../wordpress/cache-keys';
 import { DataFreshness } from '../cache/data-freshness';
 import { AppConfig } from '../config/app-config';
 import type { Caller } from '../rest/caller';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { AppConfig } from '../config/app-config';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { AttemptsInFlight } from './attempts-in-flight';
 import { LoginFailuresRepository } from './repository/login-failures.repository';
 

@@ -1,4 +1,4 @@
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { Caller, hasAll, isAuthenticated } from '../rest/caller';
 
 /**

@@ -3,15 +3,9 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { requestScope } from '../database/request-scope';
 import { transactionScope } from '../database/sql';
+import { SharedGeneration, type VersionRead } from '../wordpress/shared-generation';
 import { DataFreshness } from './data-freshness';
 import { Dependencies } from './freshness';
-
-/** The generation a request read before the data it files under it (request-scope.ts `dataVersion`). */
-export interface VersionRead {
-  generation: number;
-  /** SQLite: the committed-read mark taken before the version (DatabaseService.committedReadMark). */
-  mark: number;
-}
 
 const MEMO_KEY = 'cache:dataVersion';
 
@@ -27,7 +21,7 @@ const MEMO_KEY = 'cache:dataVersion';
  *   that wrote reads the new version before it reads again.
  */
 @Injectable()
-export class RequestDataVersion {
+export class RequestDataVersion implements SharedGeneration {
   /** How long a value read under a version may be used (ms); 0: nothing is shared. */
   readonly ttlMs: number;
 

@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { requestScope, scopeOfRequest } from '../database/request-scope';
 import { logAnsweredRequest, requestIdOf } from '../logging/request-logging';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import type { RestRequest } from '../rest/request-context';
 import { recordAnswer, replayAnswer } from './answer-replay';
 import { ANONYMOUS, isAuthenticated } from '../rest/caller';

@@ -1,6 +1,6 @@
 import type { PostsStore } from '../wordpress/posts.store';
 import { EVERYTHING, journaledSeries, journaledTouches, journaledWrites } from '../wordpress/write-journal';
-import { CacheKey } from './cache-keys';
+import { CacheKey } from '../wordpress/cache-keys';
 
 /** Keys one journal row names at most; a write touching more retires everything. */
 const MAX_KEYS = 2_000;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Caller } from '../rest/caller';
 import { requireCapabilities } from '../auth/permissions';
 import { AppConfig } from '../config/app-config';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { presentChange } from './change-presenter';
 import { urlProblem } from './delivery/target-guard';
 import { DeliveryLogArgs, WebhookCreateArgs, WebhookUpdateArgs } from './webhooks.args';

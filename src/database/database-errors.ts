@@ -1,4 +1,4 @@
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 
 /** Driver error codes meaning the database cannot be reached (server down, connection cut, pool gone). */
 const UNAVAILABLE_CODES = new Set([

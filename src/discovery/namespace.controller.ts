@@ -1,7 +1,7 @@
 import { Controller, Get, Req, Type } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { DescribeContextFactory, RequestDescribeContext } from './describe-context';
 import { namespaceIndex } from './namespace-index';

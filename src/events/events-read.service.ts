@@ -8,7 +8,7 @@ import { ReadCredentials } from '../rest/request-context';
 import { canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from '../auth/post-access';
 import { effectivePerPage, Page } from '../rest/pagination/page';
 import { addressedSlug, noRecordWithSlug } from '../rest/params/slug-segment';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { PostRow, PostsStore } from '../wordpress/posts.store';
 import { SiteService } from '../wordpress/site.service';
 import { DateInputError, DateWindowParams, eventDateWindow } from '../dates';

@@ -3,7 +3,7 @@ import { Caller } from '../rest/caller';
 import { requireCapabilities, requirePermission } from '../auth/permissions';
 import { DatabaseService } from '../database/database.service';
 import { can } from '../auth/post-access';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { Permalinks } from '../wordpress/permalinks';
 import { PostsStore } from '../wordpress/posts.store';
 import { SiteClockService } from '../wordpress/site-clock';

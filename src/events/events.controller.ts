@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CacheKey } from '../cache/cache-keys';
+import { CacheKey } from '../wordpress/cache-keys';
 import { CATEGORIES } from '../categories/categories.taxonomy';
 import { ORGANIZER } from '../organizers/organizer.type';
 import { TAGS } from '../tags/tags.taxonomy';

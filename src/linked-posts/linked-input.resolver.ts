@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../rest/caller';
 import { DatabaseService } from '../database/database.service';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { AttachmentsStore } from '../wordpress/attachments';
 import { ExternalImage, externalImage } from '../wordpress/external-image';
 import { DateInputError, parseDateInput, preparePublicationDates, PublicationInput, UTC_ZONE, zoneOrFallback } from '../dates';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CacheKey } from '../cache/cache-keys';
+import { CacheKey } from '../wordpress/cache-keys';
 import { RecordCache } from '../cache/record-cache';
 import { DatabaseService } from '../database/database.service';
 import { AttachmentsStore } from '../wordpress/attachments';

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { canPublish, scaleBackStatus } from '../auth/capabilities';
 import { Caller } from '../rest/caller';
 import { Sql } from '../database/sql';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { AttachmentsStore } from '../wordpress/attachments';
 import { PostLinks } from '../wordpress/permalinks';
 import { preparePublicationDates } from '../dates';

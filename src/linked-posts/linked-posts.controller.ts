@@ -1,7 +1,7 @@
 import { DeleteArgs } from '../rest/delete.args';
 import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Type } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CacheKey } from '../cache/cache-keys';
+import { CacheKey } from '../wordpress/cache-keys';
 import { collectDependencies } from '../cache/dependencies';
 import { Paginated } from '../resources/pagination.interceptor';
 import { declareArgs } from '../rest/params/declare-args';

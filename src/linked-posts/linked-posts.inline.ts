@@ -3,7 +3,7 @@ import { Caller } from '../rest/caller';
 import { DatabaseService } from '../database/database.service';
 import { RestValidationPipe } from '../rest/params/rest-validation.pipe';
 import { shownValue } from '../reasons/shown-value';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { PostLinks } from '../wordpress/permalinks';
 import { PostRow, PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
 import { SiteClock } from '../wordpress/site-clock';

@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { effectivePerPage, Page } from '../rest/pagination/page';
 import { addressedSlug, noRecordWithSlug } from '../rest/params/slug-segment';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { Permalinks } from '../wordpress/permalinks';
 import { PostMeta, PostRow, PostsStore } from '../wordpress/posts.store';
 import { formatUtc } from '../dates';

@@ -9,7 +9,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestDescribeContext } from '../discovery/describe-context';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import type { RestAnswer, RestCall } from '../rest/in-memory-http';
 import { inputSchema } from './input-schema';
 import { MCP_INSTRUCTIONS } from './instructions';

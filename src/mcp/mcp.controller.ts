@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { LANGUAGE_PREFIX } from '../rest/http-pipeline';
 import { RestRequest } from '../rest/request-context';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { jsonRpcError } from './json-rpc-error';
 import { McpService } from './mcp.service';
 

@@ -1,5 +1,5 @@
 import { stringify } from 'qs';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import type { RestAnswer, RestCall } from '../rest/in-memory-http';
 import { VIEW_ARGS } from './input-schema';
 import { isSummarized, summarize } from './summaries';

@@ -6,7 +6,7 @@ import { from, mergeMap, Observable } from 'rxjs';
 import { AppConfig } from '../config/app-config';
 import { SiteService } from '../wordpress/site.service';
 import { restArgsOf } from '../rest/params/rest-arg.decorator';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { RestRequest } from '../rest/request-context';
 import { collectionUrl, resourceOfMount } from './resource-urls';
 import { buildUrl, listQuery, withPage } from '../rest/pagination/list-urls';

@@ -2,7 +2,7 @@ import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import multer from 'multer';
 import { RestRequest } from './request-context';
-import { RestError } from './rest-error';
+import { RestError } from '../reasons/rest-error';
 
 /** The largest request body (JSON, form) and uploaded file the service reads. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

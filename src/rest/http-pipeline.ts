@@ -4,7 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { restRouteUrl } from './global-params';
 import { madeInMemory } from './in-memory-http';
 import { RestRequest } from './request-context';
-import { RestError } from './rest-error';
+import { RestError } from '../reasons/rest-error';
 
 /** The route steps' view of the route table (src/discovery/route-describer.ts implements it). */
 export type { RouteDescriber } from './route-answers';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { JSON_CONTENT_TYPE } from './standard-headers';
-import { RestError } from './rest-error';
+import { RestError } from '../reasons/rest-error';
 
 /**
  * Requests Node's HTTP parser refuses before Express sees them (headers beyond --max-http-header-size,

@@ -4,7 +4,7 @@ import { DATABASE_UNAVAILABLE, databaseUnavailable, isDatabaseUnavailable, RETRY
 import { bodyTooLarge } from './body-parsing';
 import { shapeAnswer } from './global-params';
 import { JSON_CONTENT_TYPE } from './standard-headers';
-import { RestError } from './rest-error';
+import { RestError } from '../reasons/rest-error';
 
 /** HTTP errors Nest or Express raise on their own, mapped to WordPress codes. */
 function fromHttpException(error: HttpException): RestError {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppConfig } from '../config/app-config';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { RequestContext, requestContextOf, RestRequest } from '../rest/request-context';
 import { SerializedAnswer } from '../rest/serialized-answer';
 import { discoveryHeaders, pageLinks, restUrlOf } from './discovery-headers';

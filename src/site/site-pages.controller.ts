@@ -2,7 +2,7 @@ import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequestContext, RestRequest } from '../rest/request-context';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { readMonth } from './pages/month-grid';
 import { SiteAnswers } from './site-answers';
 import { PageSubject, SitePagesService } from './site-pages.service';

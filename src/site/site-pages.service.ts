@@ -11,7 +11,7 @@ import { OrganizersService } from '../organizers/organizers.service';
 import { addressedSlug } from '../rest/params/slug-segment';
 import { RestValidationPipe } from '../rest/params/rest-validation.pipe';
 import { RequestContext } from '../rest/request-context';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { TAGS } from '../tags/tags.taxonomy';
 import { HierarchicalTermListArgs, TermListArgs } from '../terms/dto/term-list.args';
 import { EndpointTerm } from '../terms/term-shapes';

@@ -1,13 +1,13 @@
 import { sanitizeTitle } from '../wordpress/slugs';
 import { Injectable } from '@nestjs/common';
-import { CacheKey } from '../cache/cache-keys';
+import { CacheKey } from '../wordpress/cache-keys';
 import { Caller } from '../rest/caller';
 import { requireCapabilities } from '../auth/permissions';
 import { RecordCache } from '../cache/record-cache';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { effectivePerPage, Page } from '../rest/pagination/page';
-import { RestError } from '../rest/rest-error';
+import { RestError } from '../reasons/rest-error';
 import { PostsStore } from '../wordpress/posts.store';
 import { SiteService } from '../wordpress/site.service';
 import { TermRow, TermsStore, TermWriteError } from '../wordpress/terms.store';

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { RequestDataVersion } from '../cache/request-data-version';
 import { DatabaseService } from '../database/database.service';
 import { OptionEntity } from '../database/entities';
 import { requestScope } from '../database/request-scope';
 import { placeholders, Sql } from '../database/sql';
 import { maybeSerialize, maybeUnserialize } from './php-serialization';
+import { SharedGeneration } from './shared-generation';
 import { transactionMemo } from './transaction-memo';
 import { EVERYTHING, noteTouched } from './write-journal';
 
@@ -48,7 +48,7 @@ export class OptionsStore {
 
   constructor(
     private readonly db: DatabaseService,
-    private readonly versions: RequestDataVersion,
+    private readonly versions: SharedGeneration,
   ) {}
 
   /** Statements go to the current transaction, if any (src/database/sql.ts). */
@@ -58,7 +58,7 @@ export class OptionsStore {
 
   /**
    * Raw values of the named options that exist. Outside a transaction each option is read once per
-   * generation that retired everything when the request has one to share (RequestDataVersion: the response cache's rule),
+   * generation that retired everything when the request has one to share (SharedGeneration, RequestDataVersion: the response cache's rule),
    * else once per HTTP request (requestScope memo, cleared when a transaction commits): a request
    * asks for the site settings from several places, and they change only through writes. The
    * READ_TOGETHER settings come in one query.

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CacheKey } from '../cache/cache-keys';
+import { CacheKey } from './cache-keys';
 import { DatabaseService } from '../database/database.service';
 import { TermEntity, TermTaxonomyEntity } from '../database/entities';
 import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';

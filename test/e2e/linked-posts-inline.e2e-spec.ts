@@ -4,7 +4,7 @@ import { UsersService } from '../../src/auth/users.service';
 import { embeddedOrganizers, embeddedVenue, linkIds } from '../../src/linked-posts/embedding';
 import { InlineWriteContext } from '../../src/linked-posts/linked-posts.inline';
 import { OrganizersService } from '../../src/organizers/organizers.service';
-import { RestError } from '../../src/rest/rest-error';
+import { RestError } from '../../src/reasons/rest-error';
 import { VenuesService } from '../../src/venues/venues.service';
 import { Permalinks } from '../../src/wordpress/permalinks';
 import { SiteClockService } from '../../src/wordpress/site-clock';

@@ -7,7 +7,7 @@ import { AppConfig } from '../../config/app-config';
 import { EventsReadService } from '../../events/events-read.service';
 import { OrganizersService } from '../../organizers/organizers.service';
 import { sendInMemory } from '../../rest/in-memory-http';
-import { RestError } from '../../rest/rest-error';
+import { RestError } from '../../reasons/rest-error';
 import { TAGS } from '../../tags/tags.taxonomy';
 import { TermsService } from '../../terms/terms.service';
 import { VenuesService } from '../../venues/venues.service';

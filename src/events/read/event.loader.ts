@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CacheKey } from '../../cache/cache-keys';
+import { CacheKey } from '../../wordpress/cache-keys';
 import { Caller } from '../../rest/caller';
 import { DatabaseService } from '../../database/database.service';
 import { embeddedOrganizers, embeddedVenue, linkIds } from '../../linked-posts/embedding';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../database/database.service';
 import { formatUtc } from '../../dates';
 import { Occurrence, readStoredRecurrence, RECURRENCE_META_KEY, RecurrenceInput, RecurrenceRule, serializeRecurrence, SeriesTiming } from '../../recurrence';
-import { RestError } from '../../rest/rest-error';
+import { RestError } from '../../reasons/rest-error';
 import { PostLinks } from '../../wordpress/permalinks';
 import { PostMeta, PostRow, PostsStore } from '../../wordpress/posts.store';
 import { SiteNow } from '../../wordpress/site-clock';

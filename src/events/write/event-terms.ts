@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../../rest/caller';
-import { RestError } from '../../rest/rest-error';
+import { RestError } from '../../reasons/rest-error';
 import { sanitizeTitle } from '../../wordpress/slugs';
 import { TermRow, TermsStore, TermWriteError } from '../../wordpress/terms.store';
 import { PostRow } from '../../wordpress/posts.store';

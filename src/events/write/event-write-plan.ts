@@ -3,7 +3,7 @@ import { Caller } from '../../rest/caller';
 import { LinkedInputResolver, ResolvedInput } from '../../linked-posts/linked-input.resolver';
 import { LinkPlan } from '../../linked-posts/linked-posts.inline';
 import { OrganizersService } from '../../organizers/organizers.service';
-import { RestError } from '../../rest/rest-error';
+import { RestError } from '../../reasons/rest-error';
 import { VenuesService } from '../../venues/venues.service';
 import { OptionsStore } from '../../wordpress/options.store';
 import { PostMeta, PostRow } from '../../wordpress/posts.store';

@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { RestError } from '../rest-error';
+import { RestError } from '../../reasons/rest-error';
 
 /**
  * A numeric `{id}` path segment (WordPress route pattern `\d+`). Any other value matches no route,

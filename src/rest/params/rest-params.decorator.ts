@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { RestError } from '../rest-error';
+import { RestError } from '../../reasons/rest-error';
 import { RestRequest } from '../request-context';
 
 /** JSON `null` means "not supplied" in WordPress. */

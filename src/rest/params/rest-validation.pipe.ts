@@ -1,7 +1,7 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { RestError } from '../rest-error';
+import { RestError } from '../../reasons/rest-error';
 import { argFailuresOf } from './rest-arg.constraint';
 import { restArgsOf } from './rest-arg.decorator';
 

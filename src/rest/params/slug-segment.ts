@@ -1,5 +1,5 @@
 import { sanitizeTitle } from '../../wordpress/slugs';
-import { RestError } from '../rest-error';
+import { RestError } from '../../reasons/rest-error';
 import { shownValue } from '../../reasons/shown-value';
 
 /**

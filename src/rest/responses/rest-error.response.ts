@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ResponseSchema } from './response-schema';
 
-/** The WordPress REST error shape every failure answers with (errors.md §1, src/rest/rest-error.ts). Swagger only. */
+/** The WordPress REST error shape every failure answers with (errors.md §1, src/reasons/rest-error.ts). Swagger only. */
 @ResponseSchema('RestError')
 export class RestErrorResponse {
   @ApiProperty({ type: 'string', description: 'Machine-readable error code' }) code!: string;

@@ -9,7 +9,7 @@ import { Page } from '../../../src/rest/pagination/page';
 import { RequestContext } from '../../../src/rest/request-context';
 import { collectionUrl } from '../../../src/resources/resource-urls';
 import { postAuthorStatusDates } from '../../../src/rest/responses/post-fields';
-import { RestError } from '../../../src/rest/rest-error';
+import { RestError } from '../../../src/reasons/rest-error';
 import { Permalinks } from '../../../src/wordpress/permalinks';
 import { FLOATING_STATUSES, PostColumns, PostRow, PostsStore } from '../../../src/wordpress/posts.store';
 import { savedContent, savedTitle } from '../../../src/wordpress/saved-text';

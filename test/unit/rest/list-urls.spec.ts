@@ -1,7 +1,7 @@
 import { buildUrl, listQuery, withPage } from '../../../src/rest/pagination/list-urls';
 import { listEnvelope } from '../../../src/resources/pagination.interceptor';
 import { RestArg } from '../../../src/rest/params/rest-arg.decorator';
-import { RestError } from '../../../src/rest/rest-error';
+import { RestError } from '../../../src/reasons/rest-error';
 
 const known = new Set(['page', 'per_page', 'search', 'categories']);
 const URL = 'https://example.org/wp-json/tribe/events/v1/events/';

@@ -2,7 +2,7 @@ import { ArgumentMetadata } from '@nestjs/common';
 import { because, positiveInteger } from '../../../src/rest/params/arg-checks';
 import { RestArg } from '../../../src/rest/params/rest-arg.decorator';
 import { RestValidationPipe } from '../../../src/rest/params/rest-validation.pipe';
-import { RestError } from '../../../src/rest/rest-error';
+import { RestError } from '../../../src/reasons/rest-error';
 
 // Issue #25 item 8: every @RestArg check runs once per value, and its reason reaches `data.params`
 // (and `details`) as structured data, whatever the client's value holds.
