@@ -1,6 +1,6 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
-import { ANONYMOUS, isAuthenticated } from '../rest/caller';
+import { ANONYMOUS, isAuthenticated } from '../wordpress/caller';
 import { notifyBody } from '../cache/body-capture';
 import { entityTag, ifNoneMatchMatches, PUBLIC_CACHE_CONTROL, sendNotModified } from '../cache/conditional-get';
 import type { RestRequest } from '../rest/request-context';

@@ -9,7 +9,7 @@ import { LoginThrottle } from '../auth/login-throttle.service';
 import { DataFreshness } from '../cache/data-freshness';
 import { CacheablePaths, KnownCaller } from '../cache/cacheable-request';
 import { responseCache } from '../cache/response-cache.middleware';
-import { isAuthenticated } from '../rest/caller';
+import { isAuthenticated } from '../wordpress/caller';
 import proxyAddr from 'proxy-addr';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';

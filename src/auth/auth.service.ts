@@ -4,7 +4,7 @@ import { OptionsStore } from '../wordpress/options.store';
 import { phpUnserialize } from '../wordpress/php-serialization';
 import { UserRow, UsersStore } from '../wordpress/users.store';
 import { RestError } from '../reasons/rest-error';
-import { ANONYMOUS, Caller } from '../rest/caller';
+import { ANONYMOUS, Caller } from '../wordpress/caller';
 import { effectiveCapabilities, RoleMap } from './capabilities';
 import { CredentialCache } from './credential-cache.service';
 import { HashWorkProfile } from './hash-work-profile.service';

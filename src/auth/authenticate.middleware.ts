@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { PRIVATE_CACHE_HEADERS } from '../cache/conditional-get';
 import { RestRequest } from '../rest/request-context';
 import { AuthService } from './auth.service';
-import { ANONYMOUS, isAuthenticated } from '../rest/caller';
+import { ANONYMOUS, isAuthenticated } from '../wordpress/caller';
 import { LoginThrottle, TooManyLoginFailures } from './login-throttle.service';
 
 const BASIC = /^Basic\s/i;

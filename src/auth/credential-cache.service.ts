@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { CacheKey } from '../wordpress/cache-keys';
 import { DataFreshness } from '../cache/data-freshness';
 import { AppConfig } from '../config/app-config';
-import type { Caller } from '../rest/caller';
+import type { Caller } from '../wordpress/caller';
 
 /** Most verified credentials kept (least recently used go first). */
 const MAX_ENTRIES = 10_000;

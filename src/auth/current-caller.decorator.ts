@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { RestRequest, requestContextOf } from '../rest/request-context';
-import { Caller } from '../rest/caller';
+import { Caller } from '../wordpress/caller';
 
 /** The caller alone, for a handler that needs nothing else of the request context (src/rest/request-context.ts). */
 export const CurrentCaller = createParamDecorator(

@@ -1,5 +1,5 @@
 import { RestError } from '../reasons/rest-error';
-import { Caller, hasAll, isAuthenticated } from '../rest/caller';
+import { Caller, hasAll, isAuthenticated } from '../wordpress/caller';
 
 /**
  * Stage-6 permission check of the WordPress pipeline: called by handlers after their parameters

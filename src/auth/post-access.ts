@@ -1,5 +1,5 @@
 import { canOnPost, PostAction, PostForCaps } from './capabilities';
-import { Caller, isAuthenticated } from '../rest/caller';
+import { Caller, isAuthenticated } from '../wordpress/caller';
 import { PostMeta, PostRow, TRASH_META_STATUS } from '../wordpress/posts.store';
 import { passwordMatches } from '../wordpress/password-blanking';
 import { PasswordAccess, PUBLISHED_STATUSES, ReadableStatuses } from '../wordpress/post-conditions';

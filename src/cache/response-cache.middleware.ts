@@ -9,7 +9,7 @@ import { logAnsweredRequest, requestIdOf } from '../logging/request-logging';
 import { RestError } from '../reasons/rest-error';
 import type { RestRequest } from '../rest/request-context';
 import { recordAnswer, replayAnswer } from './answer-replay';
-import { ANONYMOUS, isAuthenticated } from '../rest/caller';
+import { ANONYMOUS, isAuthenticated } from '../wordpress/caller';
 import { CacheablePaths, CacheSlot, cacheSlotOf, KnownCaller } from './cacheable-request';
 import { ERROR_CACHE_CONTROL } from './conditional-get';
 import { DataFreshness } from './data-freshness';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Caller, isAuthenticated } from '../rest/caller';
+import { Caller, isAuthenticated } from '../wordpress/caller';
 import { AppConfig } from '../config/app-config';
 import { canRead } from '../auth/post-access';
 import { PostRow, PostsStore } from '../wordpress/posts.store';

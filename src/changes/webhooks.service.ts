@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { Caller } from '../rest/caller';
+import { Caller } from '../wordpress/caller';
 import { requireCapabilities } from '../auth/permissions';
 import { AppConfig } from '../config/app-config';
 import { RestError } from '../reasons/rest-error';

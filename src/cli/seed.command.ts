@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
 import { parseArgs } from 'node:util';
 import { AuthService } from '../auth/auth.service';
-import { Caller } from '../rest/caller';
+import { Caller } from '../wordpress/caller';
 import { AppConfig } from '../config/app-config';
 import { MAX_OCCURRENCES } from '../recurrence';
 import { DatabaseService } from '../database/database.service';

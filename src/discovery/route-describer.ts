@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { hasAll, isAuthenticated } from '../rest/caller';
+import { hasAll, isAuthenticated } from '../wordpress/caller';
 import { RouteDescriber } from '../rest/http-pipeline';
 import { RestRequest } from '../rest/request-context';
 import { DescribeContextFactory } from './describe-context';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Caller, isAuthenticated } from '../rest/caller';
+import { Caller, isAuthenticated } from '../wordpress/caller';
 import { ListTotals } from '../cache/list-totals';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';

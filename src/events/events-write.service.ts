@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Caller } from '../rest/caller';
+import { Caller } from '../wordpress/caller';
 import { requireCapabilities, requirePermission } from '../auth/permissions';
 import { DatabaseService } from '../database/database.service';
 import { can } from '../auth/post-access';

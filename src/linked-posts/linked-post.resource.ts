@@ -1,4 +1,4 @@
-import { Caller } from '../rest/caller';
+import { Caller } from '../wordpress/caller';
 import { Page } from '../rest/pagination/page';
 import { PostMeta } from '../wordpress/posts.store';
 import { SiteClock } from '../wordpress/site-clock';

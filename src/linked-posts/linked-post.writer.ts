@@ -1,7 +1,7 @@
 import { DatabaseService } from '../database/database.service';
 import { Injectable } from '@nestjs/common';
 import { canPublish, scaleBackStatus } from '../auth/capabilities';
-import { Caller } from '../rest/caller';
+import { Caller } from '../wordpress/caller';
 import { Sql } from '../database/sql';
 import { RestError } from '../reasons/rest-error';
 import { AttachmentsStore } from '../wordpress/attachments';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Caller } from '../rest/caller';
+import { Caller } from '../wordpress/caller';
 import { DatabaseService } from '../database/database.service';
 import { RestValidationPipe } from '../rest/params/rest-validation.pipe';
 import { shownValue } from '../reasons/shown-value';

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Caller } from '../rest/caller';
+import { Caller } from '../wordpress/caller';
 import { requireCapabilities, requirePermission } from '../auth/permissions';
 import { ListTotals } from '../cache/list-totals';
 import { AppConfig } from '../config/app-config';

@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { ANONYMOUS, type Caller } from './caller';
+import { ANONYMOUS, type Caller } from '../wordpress/caller';
 import { undeclaredParam } from './undeclared-param';
 
 /** What the request road (src/app/request-road.ts) attaches to each request before routing. */

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { isAuthenticated } from './caller';
+import { isAuthenticated } from '../wordpress/caller';
 import type { RestRequest } from './request-context';
 import { requestScope, scopeOfRequest } from '../database/request-scope';
 

@@ -1,7 +1,7 @@
 import { sanitizeTitle } from '../wordpress/slugs';
 import { Injectable } from '@nestjs/common';
 import { CacheKey } from '../wordpress/cache-keys';
-import { Caller } from '../rest/caller';
+import { Caller } from '../wordpress/caller';
 import { requireCapabilities } from '../auth/permissions';
 import { RecordCache } from '../cache/record-cache';
 import { AppConfig } from '../config/app-config';

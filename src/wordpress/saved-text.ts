@@ -1,4 +1,4 @@
-import type { Caller } from '../rest/caller';
+import type { Caller } from './caller';
 import { ksesPost, ksesTitle } from './rendering';
 import { phpTrim } from './text-sanitize';
 

@@ -1,5 +1,5 @@
 import { EventsReadService } from '../../src/events/events-read.service';
-import { ANONYMOUS } from '../../src/rest/caller';
+import { ANONYMOUS } from '../../src/wordpress/caller';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ADMIN, EVENTS, insertEvent, insertLinked, insertTerm, Login, SITE, setTribeOptions, userWithRole } from './events-test-helpers';
 

@@ -1,4 +1,4 @@
-import { ANONYMOUS, Caller } from '../../src/rest/caller';
+import { ANONYMOUS, Caller } from '../../src/wordpress/caller';
 import { AuthService } from '../../src/auth/auth.service';
 import { UsersService } from '../../src/auth/users.service';
 import { embeddedOrganizers, embeddedVenue, linkIds } from '../../src/linked-posts/embedding';

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Module, Post, Put } from '@nestjs/common';
-import { Caller } from '../../src/rest/caller';
+import { Caller } from '../../src/wordpress/caller';
 import { CurrentCaller } from '../../src/auth/current-caller.decorator';
 import { requireCapabilities } from '../../src/auth/permissions';
 import { Paginated } from '../../src/resources/pagination.interceptor';

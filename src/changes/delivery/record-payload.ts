@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server } from 'node:http';
-import { ANONYMOUS } from '../../rest/caller';
+import { ANONYMOUS } from '../../wordpress/caller';
 import { CATEGORIES } from '../../categories/categories.taxonomy';
 import { AppConfig } from '../../config/app-config';
 import { EventsReadService } from '../../events/events-read.service';

@@ -1,5 +1,5 @@
 import { canPublish, scaleBackStatus } from '../../auth/capabilities';
-import { Caller } from '../../rest/caller';
+import { Caller } from '../../wordpress/caller';
 import { prepareEventCost } from '../../events/cost';
 import { prepareEventDates, preparePublicationDates } from '../../dates';
 import { DATE_KEYS, META, metaFlag, ORIGIN, storedWebsite, ZONE_KEYS } from '../../events/write/event-meta';

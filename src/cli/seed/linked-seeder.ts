@@ -1,4 +1,4 @@
-import { Caller } from '../../rest/caller';
+import { Caller } from '../../wordpress/caller';
 import { DatabaseService } from '../../database/database.service';
 import { LinkedPostWriter } from '../../linked-posts/linked-post.writer';
 import { LinkedPostType } from '../../linked-posts/linked-post-type';

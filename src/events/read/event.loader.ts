@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CacheKey } from '../../wordpress/cache-keys';
-import { Caller } from '../../rest/caller';
+import { Caller } from '../../wordpress/caller';
 import { DatabaseService } from '../../database/database.service';
 import { embeddedOrganizers, embeddedVenue, linkIds } from '../../linked-posts/embedding';
 import { ReadCredentials } from '../../rest/request-context';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Caller } from '../../rest/caller';
+import { Caller } from '../../wordpress/caller';
 import { RestError } from '../../reasons/rest-error';
 import { sanitizeTitle } from '../../wordpress/slugs';
 import { TermRow, TermsStore, TermWriteError } from '../../wordpress/terms.store';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { canPublish, scaleBackStatus } from '../../auth/capabilities';
-import { Caller } from '../../rest/caller';
+import { Caller } from '../../wordpress/caller';
 import { InlineWriteContext } from '../../linked-posts/linked-posts.inline';
 import { OrganizersService } from '../../organizers/organizers.service';
 import { VenuesService } from '../../venues/venues.service';

@@ -1,4 +1,4 @@
-import { ANONYMOUS, Caller } from '../../../src/rest/caller';
+import { ANONYMOUS, Caller } from '../../../src/wordpress/caller';
 import { antispambot, jsonLdExcerpt } from '../../../src/linked-posts/json-ld';
 import { trimWords } from '../../../src/wordpress/rendering';
 import { escJs } from '../../../src/wordpress/rendering';
