@@ -1,14 +1,33 @@
 // Lint: typescript-eslint's recommended rules on sources, tests and benchmarks, Prettier for layout
-// (eslint-config-prettier turns off the rules it owns), and the layer rule of README "Architecture":
-// a shared layer never imports a resource folder.
+// (eslint-config-prettier turns off the rules it owns), and the layer rules of docs/architecture.md
+// "Layers": every folder of src/ has a place in LAYERS and imports only folders placed before it (so
+// the folders form no cycle), and a shared layer never imports a resource folder.
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { folderOrder } from './eslint/folder-layers.mjs';
+
+// The layer order, lowest first; within a layer too, a folder imports only the folders listed before it.
+// docs/architecture.md "Layers" explains each line.
+const LAYERS = [
+  { name: 'pure', folders: ['reasons', 'dates', 'recurrence'] },
+  { name: 'ground', folders: ['config', 'logging', 'security'] },
+  { name: 'data', folders: ['database'] },
+  { name: 'WordPress', folders: ['wordpress'] },
+  { name: 'REST kernel', folders: ['rest', 'i18n'] },
+  { name: 'registry', folders: ['resources'] },
+  { name: 'cache', folders: ['cache'] },
+  { name: 'access', folders: ['auth'] },
+  { name: 'resources', folders: ['linked-posts', 'terms', 'categories', 'tags', 'venues', 'organizers', 'events', 'changes', 'import'] },
+  { name: 'surfaces', folders: ['discovery', 'mcp', 'site', 'health'] },
+  { name: 'composition', folders: ['app', 'cli'] },
+];
 
 const RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags', 'linked-posts', 'terms', 'changes'];
-const SHARED_LAYERS = ['config', 'database', 'wordpress', 'auth', 'rest', 'i18n', 'logging', 'security', 'health', 'discovery', 'cache', 'mcp'];
+const SHARED_LAYERS = ['config', 'database', 'wordpress', 'auth', 'rest', 'i18n', 'resources', 'logging', 'security', 'health', 'discovery', 'cache', 'mcp'];
 
 // Pure layers: functions over values (date math, how an error reason quotes a value), used by every
 // layer above them, so they import none of the service's other folders.
@@ -55,23 +74,20 @@ export default tseslint.config(
     ),
   },
   {
-    // The database layer imports nothing above it; the one exception is RestError, the service's error
-    // shape (a lost database is a 503 `rest_database_unavailable` wherever it is noticed).
+    // The database layer imports nothing above it, types included (its errors are RestErrors from the
+    // pure reasons/ layer: a lost database is a 503 `rest_database_unavailable` wherever it is noticed).
     files: ['src/database/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `(^|/)(${[...RESOURCES, 'cache', 'auth', 'wordpress', 'discovery', 'i18n'].join('|')})(/|$)`,
-              message: 'The database layer imports nothing above it (README "Architecture").',
-            },
-            { regex: '(^|/)rest/(?!rest-error$)', message: 'The database layer imports nothing above it but RestError (README "Architecture").' },
-          ],
-        },
-      ],
-    },
+    rules: forbid(
+      into(
+        [...RESOURCES, 'cache', 'auth', 'wordpress', 'discovery', 'i18n', 'rest', 'resources'],
+        'The database layer imports nothing above it (README "Architecture").',
+      ),
+    ),
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { layers: { rules: { 'folder-order': folderOrder } } },
+    rules: { 'layers/folder-order': ['error', { srcDir: fileURLToPath(new URL('./src', import.meta.url)), layers: LAYERS }] },
   },
   {
     // One data layer (README "Architecture"): SQL is written only in the database layer, the WordPress

@@ -32,7 +32,7 @@ describe('architecture rules enforced by npm run lint (eslint.config.mjs)', () =
   });
 
   it('the WordPress layer importing rest/ fails', async () => {
-    const messages = await lint('src/wordpress/probe.ts', "import { RestError } from '../rest/rest-error';\nexport const probe = RestError;\n");
+    const messages = await lint('src/wordpress/probe.ts', "import { RestModule } from '../rest/rest.module';\nexport const probe = RestModule;\n");
     expect(messages.some((m) => m.includes('The WordPress layer never imports rest/'))).toBe(true);
   });
 
@@ -58,5 +58,38 @@ describe('architecture rules enforced by npm run lint (eslint.config.mjs)', () =
   it("SQL in a module's repository passes", async () => {
     const messages = await lint('src/events/repository/probe.ts', 'export const a = (t: string) => `SELECT ID FROM ${t}`;\n');
     expect(messages).toEqual([]);
+  });
+
+  describe('the folder layer order (docs/architecture.md "Layers")', () => {
+    const UPWARD = 'an import upward is what closes a folder cycle';
+
+    it('an import that closes a folder cycle fails: wordpress/ → cache/ while cache/ imports wordpress/', async () => {
+      expect(await lint('src/cache/probe.ts', "import { noteTouched } from '../wordpress/write-journal';\nexport const probe = noteTouched;\n")).toEqual([]);
+      const messages = await lint('src/wordpress/probe.ts', "import { DataFreshness } from '../cache/data-freshness';\nexport const probe = DataFreshness;\n");
+      expect(messages.filter((m) => m.includes(UPWARD))).toEqual([
+        expect.stringMatching(/^src\/wordpress\/ may not import src\/cache\/ \(cache above WordPress\)/),
+      ]);
+    });
+
+    it('a cycle inside a layer fails too: terms/ → categories/ while categories/ imports terms/', async () => {
+      expect(await lint('src/categories/probe.ts', "import { TermsModule } from '../terms/terms.module';\nexport const probe = TermsModule;\n")).toEqual([]);
+      const messages = await lint('src/terms/probe.ts', "import { CATEGORIES } from '../categories/categories.taxonomy';\nexport const probe = CATEGORIES;\n");
+      expect(messages.filter((m) => m.includes(UPWARD))).toEqual([expect.stringContaining('both in the resources layer, categories listed after terms')]);
+    });
+
+    it('re-exports and dynamic imports count; only imports of types are free', async () => {
+      for (const code of ["export { RestModule } from '../rest/rest.module';\n", "export const probe = () => import('../rest/rest.module');\n"]) {
+        expect([code, (await lint('src/database/probe.ts', code)).some((m) => m.includes(UPWARD))]).toEqual([code, true]);
+      }
+      const typeOnly = "import type { RestRequest } from '../rest/request-context';\nexport type Probe = RestRequest;\n";
+      expect(await lint('src/logging/probe.ts', typeOnly)).toEqual([]);
+    });
+
+    it('a folder without a place in the order fails', async () => {
+      const messages = await lint('src/newfolder/probe.ts', "import { RestModule } from '../rest/rest.module';\nexport const probe = RestModule;\n");
+      expect(messages).toContain(
+        'src/newfolder/ has no place in the layer order: add it to LAYERS in eslint.config.mjs and to the table of docs/architecture.md "Layers".',
+      );
+    });
   });
 });
