@@ -3,8 +3,25 @@
 /** The most occurrences one series may materialise; a rule that would make more is refused. */
 export const MAX_OCCURRENCES = 1000;
 
+/** The most dates one `exdate` or `rdate` list may hold. */
+export const MAX_LISTED_DATES = MAX_OCCURRENCES;
+
 /** An endless rule (neither COUNT nor UNTIL) is materialised this many months after "now". */
 export const HORIZON_MONTHS = 24;
+
+/** No occurrence may start more than this many years after the series' first event (nor after 9999). */
+export const MAX_SPAN_YEARS = 100;
+
+/**
+ * The most periods of its FREQ (hours, days, weeks, months, years) one expansion may step through,
+ * whether they hold an occurrence or not: the library only stops on the dates it finds, so a rule whose
+ * dates are rare (or never come) is bounded by the periods it searches. A day-by-day search of the whole
+ * span fits (36,525 days); an hour-by-hour one covers about 4.5 years.
+ */
+export const MAX_SEARCH_PERIODS = 40_000;
+
+/** The longest RRULE text read (the longest useful rule, every BYYEARDAY listed, is under 3,000). */
+export const MAX_RULE_LENGTH = 4096;
 
 /** The postmeta key holding the rule on the series' first event: the key the plugin's own importer writes. */
 export const RECURRENCE_META_KEY = '_EventRecurrenceRRULE';
