@@ -10,7 +10,12 @@ import { compactWall, readCompact } from './walls';
 function dateLine(name: string, rule: RecurrenceRule, walls: string[]): string {
   const dateOnly = rule.timing.allDay || walls.every((w) => w.length === 10);
   const values = walls.map((w) => (dateOnly ? w.slice(0, 10).replace(/-/g, '') : compactWall(w.length === 10 ? `${w} 00:00:00` : w)));
-  return dateOnly ? `${name};VALUE=DATE:${values.join(',')}` : `${name};TZID=${rule.timing.timezone}:${values.join(',')}`;
+  return dateOnly ? `${name};VALUE=DATE:${values.join(',')}` : `${name};TZID=${paramValue(rule.timing.timezone)}:${values.join(',')}`;
+}
+
+/** A parameter value, quoted when it holds `:`, `;` or `,` (RFC 5545 §3.2): a zone such as `UTC+05:30`. */
+function paramValue(value: string): string {
+  return /[:;,]/.test(value) ? `"${value}"` : value;
 }
 
 /** The lines to store (LF-separated). A timed series' date-only exdates get a line of their own. */
@@ -29,7 +34,9 @@ export function serializeRecurrence(rule: RecurrenceRule): string {
 export function readStoredRecurrence(text: string): RecurrenceInput | null {
   const input: RecurrenceInput = { rrule: '', exdate: [], rdate: [] };
   for (const line of text.split(/\r?\n/)) {
-    const m = /^([A-Z]+)(;[^:]*)?:(.*)$/.exec(line.trim());
+    // The value is the text after the last colon (dates and RRULE parts hold none), so a zone's colon
+    // in the parameters reads right, quoted (as written now) or not (as rules were stored before).
+    const m = /^([A-Z]+)(;.*)?:([^:]*)$/.exec(line.trim());
     if (!m) continue;
     const dateOnly = /VALUE=DATE(;|$)/.test(m[2] ?? '');
     const walls = m[3].split(',').map((v) => readCompact(v.replace(/Z$/, '')));

@@ -2,7 +2,7 @@
  * Issue #30, first part: no rule may stall the service. Each rule of the adversarial probe is refused
  * (or expanded) in bounded work, naming the part, before anything is written.
  */
-import { MAX_SEARCH_PERIODS, SeriesTiming, expandRecurrence, parseRecurrence } from '../../../src/recurrence';
+import { MAX_SEARCH_PERIODS, SeriesTiming, expandRecurrence, parseRecurrence, readStoredRecurrence, serializeRecurrence } from '../../../src/recurrence';
 import { ruleStarts } from '../../../src/recurrence/engine';
 
 const NOW = Date.UTC(2027, 0, 1);
@@ -156,5 +156,27 @@ describe('the engine counts the periods it searches, found or not', () => {
     const search = ruleStarts(parts('FREQ=HOURLY;BYHOUR=10;BYMONTH=2;BYMONTHDAY=29'), leap.start, '2132-02-29 10:00:00', 30);
     expect(search.starts).toHaveLength(25);
     expect(search.periods).toBeLessThan(MAX_SEARCH_PERIODS);
+  });
+});
+
+describe('storage of a zone with a colon (UTC+05:30)', () => {
+  const INDIA = timed('2027-01-05 10:00:00', '2027-01-05 11:00:00', 'UTC+05:30');
+
+  it('quotes the zone in the stored lines and reads the rdate and exdate back', () => {
+    const parsed = parseRecurrence({ rrule: 'FREQ=WEEKLY;COUNT=3', rdate: ['2027-01-07 10:00:00'], exdate: ['2027-01-12 10:00:00'] }, INDIA);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const stored = serializeRecurrence(parsed.value);
+    expect(stored).toBe(
+      'DTSTART;TZID="UTC+05:30":20270105T100000\nRRULE:FREQ=WEEKLY;COUNT=3\nEXDATE;TZID="UTC+05:30":20270112T100000\nRDATE;TZID="UTC+05:30":20270107T100000',
+    );
+    expect(readStoredRecurrence(stored)).toEqual({ rrule: 'FREQ=WEEKLY;COUNT=3', exdate: ['2027-01-12 10:00:00'], rdate: ['2027-01-07 10:00:00'] });
+  });
+
+  it('reads lines stored before, with the colon unquoted', () => {
+    expect(readStoredRecurrence('DTSTART;TZID=UTC+05:30:20270105T100000\nRRULE:FREQ=WEEKLY;COUNT=3\nRDATE;TZID=UTC+05:30:20270107T100000')).toEqual({
+      rrule: 'FREQ=WEEKLY;COUNT=3',
+      exdate: [],
+      rdate: ['2027-01-07 10:00:00'],
+    });
   });
 });
