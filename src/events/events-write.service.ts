@@ -162,7 +162,8 @@ export class EventsWriteService {
     // Issue #24: the whole series (its later occurrences first, so none is left without its first event), or one occurrence left out of it.
     const targets = async () => (wholeSeries ? [...(await this.series.children(firstId)), firstId] : [post.ID]);
     const excluded = async () => {
-      if (firstId !== undefined && !wholeSeries) await this.series.exclude(firstId, meta.get('_EventStartDate')?.[0] ?? '', clock.now());
+      // The first event trashed alone keeps the rule and its start (an exdate on it is refused, issue #30).
+      if (firstId !== undefined && firstId !== post.ID && !wholeSeries) await this.series.exclude(firstId, meta.get('_EventStartDate')?.[0] ?? '', clock.now());
     };
     if (force) {
       return this.guarded(failed, () =>
