@@ -27,7 +27,10 @@ function boundProblem(rule: RecurrenceRule, search: RuleSearch, last: string, ho
   const span = `no occurrence may be more than ${MAX_SPAN_YEARS} years after the series' start`;
   if (!search.complete) {
     const searched = `${MAX_SEARCH_PERIODS.toLocaleString('en-US')} ${UNIT[rule.freq]}`;
-    return { part: 'FREQ', message: `FREQ=${rule.freq}: the rule's dates are too rare to find within ${searched} of search: use a longer FREQ.` };
+    return {
+      part: 'FREQ',
+      message: `FREQ=${rule.freq}: the rule's dates are too rare to find within ${searched} of search: use a longer FREQ (MONTHLY or YEARLY) with the same BY parts.`,
+    };
   }
   if (rule.count !== undefined && search.starts.length < rule.count)
     return { part: 'COUNT', message: `COUNT=${rule.count}: the rule has only ${search.starts.length} occurrences up to ${last} (${span}).` };

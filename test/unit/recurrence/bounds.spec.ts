@@ -53,19 +53,25 @@ describe('the span: no occurrence more than 100 years after the first event', ()
   const LEAP = timed('2032-02-29 10:00:00', '2032-02-29 11:00:00');
 
   it('refuses February 29 COUNT=1000 (it would reach the year 6152) naming COUNT and the limit', () => {
-    expect(problemsOf({ rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;COUNT=1000' }, LEAP)).toEqual({
+    expect(problemsOf({ rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;COUNT=1000' }, LEAP)).toEqual({
       COUNT: "COUNT=1000: the rule has only 25 occurrences up to 2132-02-29 10:00:00 (no occurrence may be more than 100 years after the series' start).",
     });
   });
 
-  it('expands February 29 COUNT=24 up to 2128 (2100 is no leap year) within the span', () => {
-    const parsed = parseRecurrence({ rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;COUNT=24' }, LEAP);
+  it('refuses it as FREQ=DAILY (the probe) naming FREQ: a day-by-day search stops after MAX_SEARCH_PERIODS days', () => {
+    expect(problemsOf({ rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;COUNT=1000' }, LEAP)).toEqual({
+      FREQ: "FREQ=DAILY: the rule's dates are too rare to find within 10,000 days of search: use a longer FREQ (MONTHLY or YEARLY) with the same BY parts.",
+    });
+  });
+
+  it('expands February 29 COUNT=25 up to 2132 (2100 is no leap year) within the span', () => {
+    const parsed = parseRecurrence({ rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;COUNT=25' }, LEAP);
     const expanded = parsed.ok ? expandRecurrence(parsed.value, NOW) : parsed;
     if (!expanded.ok) throw new Error(JSON.stringify(expanded.problems));
     const starts = expanded.value.occurrences.map((o) => o.start.slice(0, 4));
-    expect(starts).toHaveLength(24);
+    expect(starts).toHaveLength(25);
     expect(starts).not.toContain('2100');
-    expect(starts[23]).toBe('2128');
+    expect(starts[24]).toBe('2132');
   });
 
   it('refuses an UNTIL more than 100 years after the start', () => {
@@ -148,14 +154,15 @@ describe('the engine counts the periods it searches, found or not', () => {
     });
   });
 
-  it('searches an hourly rule day by day on the days it skips, so its span fits the bound too', () => {
+  it('searches an hourly rule day by day on the days it skips (one period each)', () => {
     const leap = timed('2032-02-29 10:00:00', '2032-02-29 11:00:00');
-    expect(problemsOf({ rrule: 'FREQ=HOURLY;BYHOUR=10;BYMONTH=2;BYMONTHDAY=29;COUNT=30' }, leap)).toEqual({
-      COUNT: "COUNT=30: the rule has only 25 occurrences up to 2132-02-29 10:00:00 (no occurrence may be more than 100 years after the series' start).",
-    });
     const search = ruleStarts(parts('FREQ=HOURLY;BYHOUR=10;BYMONTH=2;BYMONTHDAY=29'), leap.start, '2132-02-29 10:00:00', 30);
-    expect(search.starts).toHaveLength(25);
-    expect(search.periods).toBeLessThan(MAX_SEARCH_PERIODS);
+    // 10,000 periods reach 27 years on: 2032 … 2056, seven February 29ths.
+    expect(search).toMatchObject({ complete: false, periods: MAX_SEARCH_PERIODS });
+    expect(search.starts).toHaveLength(7);
+    expect(problemsOf({ rrule: 'FREQ=HOURLY;BYHOUR=10;BYMONTH=2;BYMONTHDAY=29;COUNT=30' }, leap)).toEqual({
+      FREQ: "FREQ=HOURLY: the rule's dates are too rare to find within 10,000 hours of search: use a longer FREQ (MONTHLY or YEARLY) with the same BY parts.",
+    });
   });
 });
 
