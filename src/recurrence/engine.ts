@@ -39,8 +39,8 @@ export function periodsBetween(freq: string, interval: number, start: WallTime, 
 /**
  * Counts the periods the library steps through and stops it after `max`. Its one per-period hook is
  * the read of `options.interval` (checked, then stepped by: two reads a period, found or not), so
- * the property becomes a counting getter; rrule 2.8.1 (pinned; test/unit/recurrence/engine.spec.ts
- * holds the count).
+ * the property becomes a counting getter (rrule 2.8.1, as locked; test/unit/recurrence/bounds.spec.ts
+ * fails if a new version stops reading it so).
  */
 function limitPeriods(rule: RRule, max: number): () => number {
   const options = rule.options as { interval: number };
