@@ -8,6 +8,7 @@
  * are rare would search for seconds and one that has none until 9999. Every search here is limited
  * to the periods that cover the window asked for, and never more than MAX_SEARCH_PERIODS.
  */
+import { LRUCache } from 'lru-cache';
 import { RRule, rrulestr } from 'rrule';
 import { WallTime, parseStoredWall, wallToMs } from '../dates';
 import { MAX_SEARCH_PERIODS } from './limits';
@@ -57,6 +58,14 @@ function limitPeriods(rule: RRule, max: number): () => number {
 }
 
 /**
+ * Searches that stepped through many periods, by their arguments: a stored rule whose dates are rare
+ * is read again by every page, feed and word of it (issue #30: reads never re-search it). At most 64
+ * of at most 2,001 starts each.
+ */
+const COSTLY_PERIODS = 1000;
+const costly = new LRUCache<string, RuleSearch>({ max: 64 });
+
+/**
  * The rule's start wall times from `start` (its first event), none after `last`, at most `cap` of
  * them, in at most MAX_SEARCH_PERIODS periods. UNTIL is applied by the caller as an instant; COUNT
  * stays in `parts`. The parts must have passed readRuleParts and the start checks of parseRecurrence
@@ -64,6 +73,16 @@ function limitPeriods(rule: RRule, max: number): () => number {
  */
 export function ruleStarts(parts: Map<string, string>, start: string, last: string, cap: number): RuleSearch {
   const text = [...parts].filter(([name]) => name !== 'UNTIL').map(([name, value]) => `${name}=${value}`);
+  const key = `${text.join(';')}|${start}|${last}|${cap}`;
+  const kept = costly.get(key);
+  if (kept) return { ...kept, starts: [...kept.starts] };
+  const found = search(text, start, last, cap);
+  if (found.periods >= COSTLY_PERIODS) costly.set(key, { ...found, starts: [...found.starts] });
+  return found;
+}
+
+function search(text: string[], start: string, last: string, cap: number): RuleSearch {
+  const parts = new Map(text.map((part) => part.split('=') as [string, string]));
   // One RRULE without a zone: the library gives an RRule (a set only for several rules or dates).
   const rule = rrulestr(`DTSTART:${compactWall(start)}\nRRULE:${text.join(';')}`) as RRule;
   const needed = periodsBetween(parts.get('FREQ') as string, Number(parts.get('INTERVAL') ?? 1), parseStoredWall(start)!, parseStoredWall(last)!);

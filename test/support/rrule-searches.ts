@@ -1,8 +1,8 @@
 import { RRule } from 'rrule';
 
 /**
- * The periods each search of the `rrule` library made while `work` ran, counted independently of
- * src/recurrence/engine.ts: the library reads `options.interval` twice a period, found or not.
+ * The whole periods each search of the `rrule` library stepped through while `work` ran, counted
+ * apart from src/recurrence/engine.ts: the library reads `options.interval` twice a period, found or not.
  */
 export async function searchesOf(work: () => unknown): Promise<number[]> {
   const searches: number[] = [];

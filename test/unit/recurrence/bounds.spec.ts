@@ -4,6 +4,7 @@
  */
 import { MAX_SEARCH_PERIODS, SeriesTiming, expandRecurrence, parseRecurrence, readStoredRecurrence, serializeRecurrence } from '../../../src/recurrence';
 import { ruleStarts } from '../../../src/recurrence/engine';
+import { searchesOf } from '../../support/rrule-searches';
 
 const NOW = Date.UTC(2027, 0, 1);
 const timed = (start: string, end: string, timezone = 'America/New_York'): SeriesTiming => ({ start, end, timezone, allDay: false });
@@ -185,5 +186,26 @@ describe('storage of a zone with a colon (UTC+05:30)', () => {
       exdate: [],
       rdate: ['2027-01-07 10:00:00'],
     });
+  });
+});
+
+describe('a costly search is not repeated', () => {
+  it('reads a rare rule a second time without searching again (a stored series read by every page and feed)', async () => {
+    const leap = timed('2032-02-29 10:00:00', '2032-02-29 11:00:00');
+    const input = { rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;COUNT=3' };
+    const expand = () => {
+      const parsed = parseRecurrence(input, leap);
+      const expanded = parsed.ok ? expandRecurrence(parsed.value, NOW) : parsed;
+      if (!expanded.ok) throw new Error(JSON.stringify(expanded.problems));
+      return expanded.value.occurrences.map((o) => o.start);
+    };
+    let first: string[] = [];
+    const searches = await searchesOf(() => (first = expand()));
+    expect(Math.max(...searches)).toBeGreaterThan(1000);
+    let again: string[] = [];
+    // The start check searches (and stops within its first period); the expansion is kept.
+    expect(await searchesOf(() => (again = expand()))).toEqual([0]);
+    expect(again).toEqual(first);
+    expect(first).toEqual(['2032-02-29 10:00:00', '2036-02-29 10:00:00', '2040-02-29 10:00:00']);
   });
 });
