@@ -18,9 +18,9 @@ export const MAX_SPAN_YEARS = 100;
  * dates are rare (or never come) is bounded by the periods it searches. Weekly, monthly and yearly
  * rules search their whole span within it (5,218 weeks, 1,200 months, 100 years); a daily or hourly
  * one about 27 years, which costs about as much as a yearly rule's 100 (each year a period looks at
- * its 366 days): 150–220 ms measured at the bound on a shared, loaded 2-core machine. Hourly rules skip the days they filter out in
- * one period each, so the bound only refuses rules whose dates are rare for their frequency (FREQ=DAILY
- * for February 29): written with a longer FREQ and the same BY parts, they fit.
+ * its 366 days): 150–220 ms measured at the bound on a shared, loaded 2-core machine. Hourly rules
+ * skip the days they filter out in one period each, so the bound only refuses rules whose dates are
+ * rare for their frequency (FREQ=DAILY for February 29): with a longer FREQ and the same BY parts, they fit.
  */
 export const MAX_SEARCH_PERIODS = 10_000;
 
