@@ -30,9 +30,14 @@ export function serializeRecurrence(rule: RecurrenceRule): string {
   return lines.join('\n');
 }
 
-/** Reads stored lines back into the input they came from (validated again by parseRecurrence). */
+/**
+ * Reads stored lines back into the input they came from (validated again by parseRecurrence). An
+ * exdate on DTSTART, which earlier versions wrote when the first event was trashed alone, is left
+ * out: the first event holds the rule and its own date (issue #30).
+ */
 export function readStoredRecurrence(text: string): RecurrenceInput | null {
   const input: RecurrenceInput = { rrule: '', exdate: [], rdate: [] };
+  let start = '';
   for (const line of text.split(/\r?\n/)) {
     // The value is the text after the last colon (dates and RRULE parts hold none), so a zone's colon
     // in the parameters reads right, quoted (as written now) or not (as rules were stored before).
@@ -42,8 +47,10 @@ export function readStoredRecurrence(text: string): RecurrenceInput | null {
     const walls = m[3].split(',').map((v) => readCompact(v.replace(/Z$/, '')));
     const texts = walls.map((w) => (w ? formatWall(w) : '')).map((w) => (dateOnly ? w.slice(0, 10) : w));
     if (m[1] === 'RRULE') input.rrule = m[3];
+    else if (m[1] === 'DTSTART') start = texts[0];
     else if (m[1] === 'EXDATE') input.exdate?.push(...texts);
     else if (m[1] === 'RDATE') input.rdate?.push(...texts);
   }
+  input.exdate = input.exdate?.filter((date) => !start || date !== start.slice(0, date.length));
   return input.rrule ? input : null;
 }

@@ -209,3 +209,13 @@ describe('a costly search is not repeated', () => {
     expect(first).toEqual(['2032-02-29 10:00:00', '2036-02-29 10:00:00', '2040-02-29 10:00:00']);
   });
 });
+
+describe("a stored exdate on the first event's own start (written when it was trashed alone)", () => {
+  it('is read without it, so the stored rule still parses and the series can be changed', () => {
+    const stored = 'DTSTART;TZID=America/New_York:20290306T100000\nRRULE:FREQ=DAILY;COUNT=3\nEXDATE;TZID=America/New_York:20290306T100000,20290307T100000';
+    const input = readStoredRecurrence(stored);
+    expect(input).toEqual({ rrule: 'FREQ=DAILY;COUNT=3', exdate: ['2029-03-07 10:00:00'], rdate: [] });
+    expect(parseRecurrence(input, TEN).ok).toBe(true);
+    expect(readStoredRecurrence(`${stored}\nEXDATE;VALUE=DATE:20290306`)?.exdate).toEqual(['2029-03-07 10:00:00']);
+  });
+});
