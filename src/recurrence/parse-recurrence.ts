@@ -114,6 +114,14 @@ export function parseRecurrence(input: unknown, timing: SeriesTiming): Parsed<Re
     .forEach((wall) =>
       problems.push({ part: 'rdate', message: `rdate ${wall} is before the series' start (${timing.start}): the first event starts the series.` }),
     );
+  rdates
+    .filter((wall) => wall > last)
+    .forEach((wall) =>
+      problems.push({
+        part: 'rdate',
+        message: `rdate ${wall} is after ${last}: no occurrence may be more than ${MAX_SPAN_YEARS} years after the series' start.`,
+      }),
+    );
   if (read.value) problems.push(...startProblems(read.value, timing, start, exdates));
   if (problems.length || !read.value) return { ok: false, problems };
   // RFC 5545 leaves a set whose DTSTART the rule does not produce undefined (clients disagree), so the start must be one.

@@ -81,6 +81,12 @@ describe('the span: no occurrence more than 100 years after the first event', ()
     });
   });
 
+  it('refuses an rdate more than 100 years after the start', () => {
+    expect(problemsOf({ rrule: 'FREQ=YEARLY;COUNT=2', rdate: ['2129-03-06 10:00:00', '2129-03-06 10:00:01'] })).toEqual({
+      rdate: "rdate 2129-03-06 10:00:01 is after 2129-03-06 10:00:00: no occurrence may be more than 100 years after the series' start.",
+    });
+  });
+
   it('keeps the span inside the storable years near 9999', () => {
     const late = timed('9990-01-01 10:00:00', '9990-01-01 11:00:00');
     expect(problemsOf({ rrule: 'FREQ=YEARLY;COUNT=20' }, late)).toEqual({
