@@ -1,16 +1,10 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createTestDatabase, ENGINE, TestDatabase } from '../support/test-database';
-import { ADMIN, ADMIN_PASSWORD, ADMIN_USER, BASE } from '../support/test-app';
-import { freePort } from '../support/free-port';
+import { ADMIN, BASE } from '../support/test-app';
+import { BuiltServer, startBuiltServer } from '../support/built-process';
 
 // Issue #30: one POST of `FREQ=HOURLY;INTERVAL=2;BYHOUR=11` from an even hour hung the process for
 // good (the library looped; SIGTERM was never handled). The built server, both engines: the rules of
 // the probe are answered, the process stays live meanwhile, and SIGTERM still ends it.
 
-const ROOT = resolve(__dirname, '../..');
 const PROBE = [
   'FREQ=HOURLY;INTERVAL=2;BYHOUR=11',
   'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
@@ -19,42 +13,15 @@ const PROBE = [
 ];
 
 describe('the built server under the rules that stalled it (issue #30)', () => {
-  let dir: string;
-  let database: TestDatabase | undefined;
-  let child: ChildProcess;
+  let server: BuiltServer;
   let port: number;
-  let output = '';
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
-    dir = mkdtempSync(join(tmpdir(), 'eca-rules-'));
-    database = ENGINE === 'mysql' ? await createTestDatabase() : undefined;
-    port = await freePort();
-    child = spawn(process.execPath, ['dist/src/main.js'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'events.sqlite')}`,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_USER,
-        ADMIN_PASSWORD,
-        SHUTDOWN_TIMEOUT_MS: '10000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    for (let i = 0; i < 200 && !output.includes('Events Calendar API on'); i++) await new Promise((done) => setTimeout(done, 100));
-    if (!output.includes('Events Calendar API on')) throw new Error(`server did not start:\n${output}`);
+    server = await startBuiltServer();
+    ({ port } = server);
   }, 180_000);
 
-  afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await database?.drop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   it('answers every rule of the probe, anonymous (401) and as an administrator (400), stays live, then ends on SIGTERM', async () => {
     const events = `http://127.0.0.1:${port}${BASE}/events`;
@@ -78,8 +45,8 @@ describe('the built server under the rules that stalled it (issue #30)', () => {
       expect(((await refused.json()) as { data: { params: { recurrence: string } } }).data.params.recurrence).toMatch(/^(BYHOUR|BYMONTHDAY|BYSETPOS|FREQ)=/);
       expect((await fetch(`http://127.0.0.1:${port}/health/live`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
     }
-    const exit = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    child.kill('SIGTERM');
+    const exit = new Promise<number | null>((done) => server.child.once('exit', (code) => done(code)));
+    server.child.kill('SIGTERM');
     expect(await exit).toBe(0);
   }, 120_000);
 });
