@@ -5,6 +5,7 @@ import { MIN_PASSWORD_LENGTH } from '../config/environment';
 import { loginProblem, MAX_LOGIN_LENGTH } from '../wordpress/sanitize-user';
 import { ROLES_GRANT_USAGE, runRolesGrant } from './roles-grant.command';
 import { runSeedCommand, SEED_USAGE, SeedUsageError } from './seed.command';
+import { runSeriesExtend, SERIES_EXTEND_USAGE } from './series-extend.command';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]      (help: npm run cli -- --help)
 
@@ -17,12 +18,13 @@ export const USAGE = `Usage: npm run cli -- <command> [options]      (help: npm 
   app-passwords:list --login LOGIN
   app-passwords:revoke --login LOGIN --uuid UUID
 ${SEED_USAGE}
-${ROLES_GRANT_USAGE}`;
+${ROLES_GRANT_USAGE}
+${SERIES_EXTEND_USAGE}`;
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
-const COMMANDS = ['users:create', 'users:list', 'app-passwords:create', 'app-passwords:list', 'app-passwords:revoke', 'seed', 'roles:grant'];
+const COMMANDS = ['users:create', 'users:list', 'app-passwords:create', 'app-passwords:list', 'app-passwords:revoke', 'seed', 'roles:grant', 'series:extend'];
 const HELP = ['help', '--help', '-h'];
 
 /**
@@ -52,6 +54,10 @@ export async function runCommand(argv: string[], users: UsersService, print: Pri
   if (command === 'roles:grant' && app) {
     if (rest.length) throw new UsageError('roles:grant takes no options');
     return runRolesGrant(app, print);
+  }
+  if (command === 'series:extend' && app) {
+    if (rest.length) throw new UsageError('series:extend takes no options');
+    return runSeriesExtend(app, print);
   }
   if (command === 'seed' && app) {
     return runSeedCommand(rest, app, print).catch((error: Error) => {

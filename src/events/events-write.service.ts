@@ -44,13 +44,15 @@ export class EventsWriteService {
     const plan = await this.planner.plan(args, raw, caller, clock, origin);
     requireCapabilities(caller, 'edit_tribe_events');
     this.requireAuthorRight(plan, caller, undefined);
+    // Issue #30: the rule is checked and expanded once the caller may write, before the transaction.
+    const series = this.planner.series(plan, raw, clock.now().ms);
     const links = await this.permalinks.forOrigin(origin);
     return this.transaction(
       RestError.internal(),
       async () => {
         const id = await this.writer.create(plan, { caller, clock, links });
         // Issue #24: the later occurrences in the same transaction, with multi-row statements.
-        if (plan.series) await this.series.create(id, plan.series, links, clock.now());
+        if (series) await this.series.create(id, series, links, clock.now());
         return id;
       },
       caller,
@@ -72,6 +74,7 @@ export class EventsWriteService {
     else requireCapabilities(caller, 'edit_tribe_events');
     const post = this.existingEvent(ref, stored);
     this.requireAuthorRight(plan, caller, post.post);
+    const series = this.planner.series(plan, raw, clock.now().ms, post.meta);
     const links = await this.permalinks.forOrigin(origin);
     const failed = new RestError('could-not-update-event', 'The event could not be updated.', 403);
     const ctx = { caller, clock, links };
@@ -82,7 +85,7 @@ export class EventsWriteService {
         const firstId = await this.series.seriesOf(current.post, current.meta);
         if (firstId === undefined) {
           await this.writer.update(current, plan, ctx);
-          if (plan.series) await this.series.create(current.post.ID, plan.series, links, clock.now());
+          if (series) await this.series.create(current.post.ID, series, links, clock.now());
         } else await this.updateInSeries(firstId, current, (args as EventUpdateArgs).scope, plan, { args, raw, origin, ctx });
         return post.post.ID;
       },
@@ -159,7 +162,8 @@ export class EventsWriteService {
     // Issue #24: the whole series (its later occurrences first, so none is left without its first event), or one occurrence left out of it.
     const targets = async () => (wholeSeries ? [...(await this.series.children(firstId)), firstId] : [post.ID]);
     const excluded = async () => {
-      if (firstId !== undefined && !wholeSeries) await this.series.exclude(firstId, meta.get('_EventStartDate')?.[0] ?? '', clock.now());
+      // The first event trashed alone keeps the rule and its start (an exdate on it is refused, issue #30).
+      if (firstId !== undefined && firstId !== post.ID && !wholeSeries) await this.series.exclude(firstId, meta.get('_EventStartDate')?.[0] ?? '', clock.now());
     };
     if (force) {
       return this.guarded(failed, () =>

@@ -58,25 +58,42 @@ function inMonth(parts: Map<string, string>, startDay: number): string {
   return `on ${list(days.map(monthDay))}`;
 }
 
+/**
+ * What the parts the head of a sentence did not word add: `on the 1st and 15th of the month`, `in
+ * June and July`, `, only the last of each week` — so a filter is never silently left out.
+ */
+function qualifiers(parts: Map<string, string>, freq: string, worded: Set<string>): string {
+  let text = '';
+  const monthDays = parts.get('BYMONTHDAY')?.split(',');
+  if (monthDays && !worded.has('BYMONTHDAY')) text += ` on ${list(monthDays.map(monthDay))} of the month`;
+  const months = parts.get('BYMONTH')?.split(',');
+  if (months && !worded.has('BYMONTH')) text += ` in ${list(months.map((m) => MONTHS[Number(m) - 1]))}`;
+  const setPos = parts.get('BYSETPOS')?.split(',');
+  if (setPos && !worded.has('BYSETPOS')) text += `, only the ${list(setPos.map(position))} of each ${UNITS[freq]}`;
+  return text;
+}
+
 function pattern(rule: RecurrenceRule): string {
   const { parts, freq } = rule;
   const start = parseStoredWall(rule.timing.start) as NonNullable<ReturnType<typeof parseStoredWall>>;
   const interval = Number(parts.get('INTERVAL') ?? 1);
   const every = interval === 1 ? `Every ${UNITS[freq]}` : `Every ${interval} ${UNITS[freq]}s`;
   const startCode = DAY_CODES[new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay()];
-  if ((freq === 'WEEKLY' || freq === 'DAILY') && !parts.has('BYMONTH') && !parts.has('BYMONTHDAY') && !parts.has('BYSETPOS')) {
-    const days = parts.get('BYDAY')?.split(',') ?? (freq === 'WEEKLY' ? [startCode] : null);
-    if (!days) return every;
-    return interval === 1 ? `Every ${daySet(days, 'and')}` : `${every} on ${daySet(days, 'and')}`;
-  }
-  if (freq === 'MONTHLY' && !parts.has('BYMONTH')) return `${every} ${inMonth(parts, start.day)}`;
+  const byDay = parts.has('BYDAY');
+  const setPosWithDays = byDay && parts.has('BYSETPOS') ? ['BYSETPOS'] : [];
+  if (freq === 'MONTHLY') return `${every} ${inMonth(parts, start.day)}${qualifiers(parts, freq, new Set(['BYMONTHDAY', ...setPosWithDays]))}`;
   if (freq === 'YEARLY') {
     const months = (parts.get('BYMONTH')?.split(',') ?? [String(start.month)]).map((m) => MONTHS[Number(m) - 1]);
-    if (parts.has('BYDAY')) return `${every} ${inMonth(parts, start.day)} of ${list(months)}`;
+    if (byDay)
+      return `${every} ${inMonth(parts, start.day)} of ${list(months)}${qualifiers(parts, freq, new Set(['BYMONTH', 'BYMONTHDAY', ...setPosWithDays]))}`;
     const days = parts.get('BYMONTHDAY')?.split(',') ?? [String(start.day)];
-    return `${every} on ${list(months)} ${list(days.map((d) => (Number(d) > 0 ? d : monthDay(d))))}`;
+    const head = `${every} on ${list(months)} ${list(days.map((d) => (Number(d) > 0 ? d : monthDay(d))))}`;
+    return `${head}${qualifiers(parts, freq, new Set(['BYMONTH', 'BYMONTHDAY']))}`;
   }
-  return every;
+  // Hourly, daily and weekly: the days of the week, then the other filters.
+  const days = parts.get('BYDAY')?.split(',') ?? (freq === 'WEEKLY' ? [startCode] : null);
+  const head = !days ? every : interval === 1 && freq !== 'HOURLY' ? `Every ${daySet(days, 'and')}` : `${every} on ${daySet(days, 'and')}`;
+  return `${head}${qualifiers(parts, freq, new Set())}`;
 }
 
 /** The library's words for rules with parts not worded here (BYHOUR, BYWEEKNO, BYYEARDAY…). */

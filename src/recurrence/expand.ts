@@ -1,9 +1,9 @@
 /** Materialises a validated rule into occurrences (docs/recurring-events.md "Limits"). */
 import { UTC_ZONE, WallTime, formatUtc, formatWall, instantToWall, isStorableWall, parseStoredWall, wallToInstant, wallToMs } from '../dates';
-import { ruleStarts } from './engine';
-import { HORIZON_MONTHS, MAX_OCCURRENCES } from './limits';
-import { Occurrence, Parsed, RecurrenceRule } from './types';
-import { shiftWall } from './walls';
+import { RuleSearch, ruleStarts } from './engine';
+import { HORIZON_MONTHS, MAX_OCCURRENCES, MAX_SEARCH_PERIODS, MAX_SPAN_YEARS } from './limits';
+import { Occurrence, Parsed, RecurrenceProblem, RecurrenceRule } from './types';
+import { shiftWall, spanEnd } from './walls';
 
 export interface Expansion {
   occurrences: Occurrence[];
@@ -18,6 +18,25 @@ export function horizonFor(rule: RecurrenceRule, nowMs: number): string {
   const now = instantToWall(rule.zone, nowMs);
   // Months past December (and February 29 in a common year) overflow like every wall-time sum here.
   return formatWall(instantToWall(UTC_ZONE, wallToMs({ ...now, month: now.month + HORIZON_MONTHS })));
+}
+
+const UNIT: Record<string, string> = { HOURLY: 'hours', DAILY: 'days', WEEKLY: 'weeks', MONTHLY: 'months', YEARLY: 'years' };
+
+/** Why a search cannot give the whole series within the bounds (docs/recurring-events.md "Limits"), if it cannot. */
+function boundProblem(rule: RecurrenceRule, search: RuleSearch, last: string, horizon: string | null): RecurrenceProblem | undefined {
+  const span = `no occurrence may be more than ${MAX_SPAN_YEARS} years after the series' start`;
+  if (!search.complete) {
+    const searched = `${MAX_SEARCH_PERIODS.toLocaleString('en-US')} ${UNIT[rule.freq]}`;
+    return {
+      part: 'FREQ',
+      message: `FREQ=${rule.freq}: the rule's dates are too rare to find within ${searched} of search: use a longer FREQ (MONTHLY or YEARLY) with the same BY parts.`,
+    };
+  }
+  if (rule.count !== undefined && search.starts.length < rule.count)
+    return { part: 'COUNT', message: `COUNT=${rule.count}: the rule has only ${search.starts.length} occurrences up to ${last} (${span}).` };
+  if (horizon !== null && horizon > last)
+    return { part: 'rrule', message: `An endless rule is materialised up to ${horizon}, but ${span}: give it COUNT or UNTIL.` };
+  return undefined;
 }
 
 /**
@@ -53,12 +72,16 @@ export function expandRecurrence(rule: RecurrenceRule, nowMs: number): Parsed<Ex
   const endless = rule.count === undefined && rule.untilMs === undefined;
   const horizon = endless ? horizonFor(rule, nowMs) : null;
   // UNTIL is an instant: the floating bound is a day past its wall time, the exact cut is below.
-  const lastWall = rule.untilMs !== undefined ? formatWall(shiftWall(instantToWall(zone, rule.untilMs), 86_400_000)) : horizon;
+  const bound = rule.untilMs !== undefined ? formatWall(shiftWall(instantToWall(zone, rule.untilMs), 86_400_000)) : horizon;
+  const span = spanEnd(timing.start);
+  const lastWall = bound !== null && wallToMs(wall(bound)) < wallToMs(wall(span)) ? bound : span;
   const cap = MAX_OCCURRENCES + rule.exdates.length + 1;
-  const fromRule = new Set(
-    ruleStarts(rule.parts, timing.start, lastWall, cap).filter((s) => rule.untilMs === undefined || wallToInstant(zone, wall(s)) <= rule.untilMs),
-  );
-  const kept = [...new Set([...fromRule, ...rule.rdates])].filter((s) => !rule.exdates.includes(s) && !rule.exdates.includes(s.slice(0, 10))).sort();
+  const search = ruleStarts(rule.parts, timing.start, lastWall, cap);
+  const problem = boundProblem(rule, search, span, horizon);
+  if (problem) return { ok: false, problems: [problem] };
+  const fromRule = new Set(search.starts.filter((s) => rule.untilMs === undefined || wallToInstant(zone, wall(s)) <= rule.untilMs));
+  const excluded = new Set(rule.exdates);
+  const kept = [...new Set([...fromRule, ...rule.rdates])].filter((s) => !excluded.has(s) && !excluded.has(s.slice(0, 10))).sort();
   if (kept.length > MAX_OCCURRENCES) {
     const within = endless ? ` within the ${HORIZON_MONTHS / 12}-year horizon of an endless rule` : '';
     const message = `The series would have more than ${MAX_OCCURRENCES.toLocaleString('en-US')} occurrences${within} (the limit): use COUNT, an earlier UNTIL or a longer INTERVAL.`;

@@ -9,7 +9,7 @@
 export { describeRecurrence } from './describe';
 export { expandRecurrence, horizonFor } from './expand';
 export type { Expansion } from './expand';
-export { HORIZON_MONTHS, MAX_OCCURRENCES, RECURRENCE_META_KEY } from './limits';
+export { HORIZON_MONTHS, MAX_LISTED_DATES, MAX_OCCURRENCES, MAX_SEARCH_PERIODS, MAX_SPAN_YEARS, RECURRENCE_META_KEY } from './limits';
 export { parseRecurrence } from './parse-recurrence';
 export { readStoredRecurrence, serializeRecurrence } from './serialize';
 export { timingWithRuleStart } from './rule-start';

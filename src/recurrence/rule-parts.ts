@@ -2,7 +2,7 @@
  * Reads RRULE text (RFC 5545 §3.3.10) into its parts, checking each on its own and against the
  * others; every wrong part is reported with the reason, not just the first.
  */
-import { MAX_OCCURRENCES } from './limits';
+import { MAX_OCCURRENCES, MAX_RULE_LENGTH } from './limits';
 import { Frequency, RecurrenceProblem } from './types';
 
 /** The parts in RFC 5545's order, which is also the order they are written back in. */
@@ -92,6 +92,11 @@ function positive(name: string, value: string, problems: RecurrenceProblem[]): n
   return undefined;
 }
 
+/** A list without repeated items (`1,1,15` → `1,15`), as the library reads it. */
+function distinct(value: string): string {
+  return [...new Set(value.split(','))].join(',');
+}
+
 function checkNumberList(name: string, value: string, freq: Frequency | undefined, problems: RecurrenceProblem[]): void {
   const rule = NUMBER_LISTS[name];
   const bad = value.split(',').filter((item) => {
@@ -125,11 +130,52 @@ function checkByDay(value: string, freq: Frequency | undefined, hasWeekNo: boole
   }
 }
 
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The most days one period of a frequency holds (a year: 366). */
+const PERIOD_DAYS: Record<Frequency, number> = { HOURLY: 1, DAILY: 1, WEEKLY: 7, MONTHLY: 31, YEARLY: 366 };
+
+/**
+ * Parts, each valid alone, that give the rule no date or more than one an hour: refused here, before
+ * anything is expanded (docs/recurring-events.md "Limits"). The library would search for them
+ * period after period (up to the year 9999), and an event repeats at most hourly.
+ */
+function impossibleParts(freq: Frequency, raw: Map<string, string>): RecurrenceProblem[] {
+  const problems: RecurrenceProblem[] = [];
+  for (const name of ['BYMINUTE', 'BYSECOND'])
+    if (raw.get(name)?.includes(','))
+      problems.push(problem(name, `${name}=${raw.get(name)}: an event repeats at most hourly, so ${name} takes one value (the start's).`));
+  const months = (raw.get('BYMONTH')?.split(',') ?? ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']).map(Number);
+  const longest = Math.max(...months.map((m) => MONTH_DAYS[m - 1]));
+  const monthDays = raw.get('BYMONTHDAY');
+  if (monthDays && monthDays.split(',').every((d) => Math.abs(Number(d)) > longest))
+    problems.push(
+      problem('BYMONTHDAY', `BYMONTHDAY=${monthDays} never falls in ${months.map((m) => MONTH_NAMES[m - 1]).join(', ')} (at most ${longest} days).`),
+    );
+  const setPos = raw.get('BYSETPOS');
+  // A period's set: its days times the start times of a day (BYHOUR for daily and longer frequencies).
+  const size = PERIOD_DAYS[freq] * (freq === 'HOURLY' ? 1 : (raw.get('BYHOUR')?.split(',').length ?? 1));
+  const beyond = setPos?.split(',').filter((p) => Math.abs(Number(p)) > size) ?? [];
+  if (beyond.length)
+    problems.push(
+      problem(
+        'BYSETPOS',
+        `BYSETPOS=${setPos}: ${beyond.join(', ')} ${beyond.length > 1 ? 'are' : 'is'} beyond the ${size} start${size > 1 ? 's' : ''} one FREQ=${freq} period can hold.`,
+      ),
+    );
+  return problems;
+}
+
 /** Reads and checks RRULE text; `allDay` forbids the parts that would give an all-day series a time. */
 export function readRuleParts(text: unknown, allDay: boolean): { value?: RuleParts; problems: RecurrenceProblem[] } {
   const problems: RecurrenceProblem[] = [];
   if (typeof text !== 'string' || text.trim() === '') return { problems: [problem('rrule', 'rrule must be RRULE text such as FREQ=WEEKLY;BYDAY=TU,TH.')] };
+  if (text.length > MAX_RULE_LENGTH)
+    return {
+      problems: [problem('rrule', `rrule is ${text.length.toLocaleString('en-US')} characters long: at most ${MAX_RULE_LENGTH.toLocaleString('en-US')}.`)],
+    };
   const raw = split(text, problems);
+  for (const [name, value] of raw) if (name.startsWith('BY')) raw.set(name, distinct(value));
   const freq = readFreq(raw.get('FREQ'), problems);
   const count = raw.has('COUNT') ? positive('COUNT', raw.get('COUNT') as string, problems) : undefined;
   if (count !== undefined && count > MAX_OCCURRENCES)
@@ -145,6 +191,7 @@ export function readRuleParts(text: unknown, allDay: boolean): { value?: RulePar
     problems.push(problem('WKST', `WKST=${raw.get('WKST')} is not a weekday (MO, TU, WE, TH, FR, SA, SU).`));
   if (raw.has('BYSETPOS') && ![...raw.keys()].some((name) => name.startsWith('BY') && name !== 'BYSETPOS'))
     problems.push(problem('BYSETPOS', 'BYSETPOS needs another BY part to pick from, such as BYDAY=FR;BYSETPOS=-1 (RFC 5545).'));
+  if (!problems.length && freq) problems.push(...impossibleParts(freq, raw));
   if (allDay) {
     if (freq === 'HOURLY') problems.push(problem('FREQ', 'FREQ=HOURLY cannot repeat an all-day event: it repeats on days.'));
     for (const name of ['BYHOUR', 'BYMINUTE', 'BYSECOND'])

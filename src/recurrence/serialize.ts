@@ -10,7 +10,12 @@ import { compactWall, readCompact } from './walls';
 function dateLine(name: string, rule: RecurrenceRule, walls: string[]): string {
   const dateOnly = rule.timing.allDay || walls.every((w) => w.length === 10);
   const values = walls.map((w) => (dateOnly ? w.slice(0, 10).replace(/-/g, '') : compactWall(w.length === 10 ? `${w} 00:00:00` : w)));
-  return dateOnly ? `${name};VALUE=DATE:${values.join(',')}` : `${name};TZID=${rule.timing.timezone}:${values.join(',')}`;
+  return dateOnly ? `${name};VALUE=DATE:${values.join(',')}` : `${name};TZID=${paramValue(rule.timing.timezone)}:${values.join(',')}`;
+}
+
+/** A parameter value, quoted when it holds `:`, `;` or `,` (RFC 5545 §3.2): a zone such as `UTC+05:30`. */
+function paramValue(value: string): string {
+  return /[:;,]/.test(value) ? `"${value}"` : value;
 }
 
 /** The lines to store (LF-separated). A timed series' date-only exdates get a line of their own. */
@@ -25,18 +30,27 @@ export function serializeRecurrence(rule: RecurrenceRule): string {
   return lines.join('\n');
 }
 
-/** Reads stored lines back into the input they came from (validated again by parseRecurrence). */
+/**
+ * Reads stored lines back into the input they came from (validated again by parseRecurrence). An
+ * exdate on DTSTART, which earlier versions wrote when the first event was trashed alone, is left
+ * out: the first event holds the rule and its own date (issue #30).
+ */
 export function readStoredRecurrence(text: string): RecurrenceInput | null {
   const input: RecurrenceInput = { rrule: '', exdate: [], rdate: [] };
+  let start = '';
   for (const line of text.split(/\r?\n/)) {
-    const m = /^([A-Z]+)(;[^:]*)?:(.*)$/.exec(line.trim());
+    // The value is the text after the last colon (dates and RRULE parts hold none), so a zone's colon
+    // in the parameters reads right, quoted (as written now) or not (as rules were stored before).
+    const m = /^([A-Z]+)(;.*)?:([^:]*)$/.exec(line.trim());
     if (!m) continue;
     const dateOnly = /VALUE=DATE(;|$)/.test(m[2] ?? '');
     const walls = m[3].split(',').map((v) => readCompact(v.replace(/Z$/, '')));
     const texts = walls.map((w) => (w ? formatWall(w) : '')).map((w) => (dateOnly ? w.slice(0, 10) : w));
     if (m[1] === 'RRULE') input.rrule = m[3];
+    else if (m[1] === 'DTSTART') start = texts[0];
     else if (m[1] === 'EXDATE') input.exdate?.push(...texts);
     else if (m[1] === 'RDATE') input.rdate?.push(...texts);
   }
+  input.exdate = input.exdate?.filter((date) => !start || date !== start.slice(0, date.length));
   return input.rrule ? input : null;
 }

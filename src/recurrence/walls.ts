@@ -1,5 +1,6 @@
 /** Wall-time text forms the recurrence module reads and writes, on top of src/dates. */
 import { UTC_ZONE, WallTime, formatWall, instantToWall, isStorableWall, parseStoredWall, wallToMs } from '../dates';
+import { MAX_SPAN_YEARS } from './limits';
 
 const LIST_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -33,4 +34,11 @@ export function shiftWall(wall: WallTime, ms: number): WallTime {
 /** The wall time a floating `Date` from the rrule library stands for (its UTC fields). */
 export function wallOfFloating(date: Date): string {
   return formatWall(instantToWall(UTC_ZONE, date.getTime()));
+}
+
+/** The last wall time an occurrence may start at: MAX_SPAN_YEARS after the first event's, and never after 9999. */
+export function spanEnd(start: string): string {
+  const wall = parseStoredWall(start) as WallTime;
+  if (wall.year + MAX_SPAN_YEARS > 9999) return '9999-12-31 23:59:59';
+  return formatWall(instantToWall(UTC_ZONE, wallToMs({ ...wall, year: wall.year + MAX_SPAN_YEARS })));
 }

@@ -62,7 +62,9 @@ export function noteSeriesOccurrences(firstId: number, action: SeriesOccurrenceA
   const series = seriesJournal();
   if (!series || !ids.length) return;
   const touch = series.get(firstId) ?? { created: [], updated: [], trashed: [], deleted: [] };
-  touch[action].push(...ids);
+  // One occurrence is listed once per action, however many steps of the write touched it (a split, then its sync).
+  const listed = new Set(touch[action]);
+  touch[action].push(...new Set(ids.filter((id) => !listed.has(id))));
   series.set(firstId, touch);
 }
 

@@ -1,56 +1,24 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { ChildProcess } from 'node:child_process';
 import { connect, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createTestDatabase, ENGINE, TestDatabase } from '../support/test-database';
-import { ADMIN, ADMIN_PASSWORD, ADMIN_USER, BASE } from '../support/test-app';
-import { freePort } from '../support/free-port';
+import { ADMIN, BASE } from '../support/test-app';
+import { BuiltServer, startBuiltServer } from '../support/built-process';
 
-const ROOT = resolve(__dirname, '../..');
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Resolves with the child's exit code (null when killed by a signal). */
 const exited = (child: ChildProcess) => new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
 
 describe('graceful shutdown of the built server (npm run build; node dist/src/main.js)', () => {
-  let dir: string;
-  let database: TestDatabase | undefined;
+  let server: BuiltServer;
   let child: ChildProcess;
   let port: number;
-  let output = '';
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
-    dir = mkdtempSync(join(tmpdir(), 'eca-shutdown-'));
-    database = ENGINE === 'mysql' ? await createTestDatabase() : undefined;
-    port = await freePort();
-    child = spawn(process.execPath, ['dist/src/main.js'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'events.sqlite')}`,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_USER,
-        ADMIN_PASSWORD,
-        LOG_LEVEL: 'log',
-        SHUTDOWN_TIMEOUT_MS: '10000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    for (let i = 0; i < 200 && !output.includes('Events Calendar API on'); i++) await sleep(100);
-    if (!output.includes('Events Calendar API on')) throw new Error(`server did not start:\n${output}`);
+    server = await startBuiltServer({ LOG_LEVEL: 'log' });
+    ({ child, port } = server);
   }, 120_000);
 
-  afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await database?.drop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   it('finishes the in-flight request, refuses new connections and exits 0', async () => {
     const health = await fetch(`http://127.0.0.1:${port}/health/ready`);
@@ -88,10 +56,10 @@ describe('graceful shutdown of the built server (npm run build; node dist/src/ma
     expect(response).toMatch(/^HTTP\/1\.1 201 /);
     expect(response).toContain('"name":"Shutdown survivor"');
     expect(await exit).toBe(0);
-    expect(output).toContain('SIGTERM received');
+    expect(server.output()).toContain('SIGTERM received');
     // Every log line is JSON; the stop's lines are the shutdown's own, with nothing stray (issue #31: a
     // `"stack":"Shutdown"` line came with each of them).
-    const lines = output.split('\n').filter(Boolean);
+    const lines = server.output().split('\n').filter(Boolean);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     const stop = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.context === 'Shutdown' || line.stack !== undefined);
     expect(stop.map(({ context, msg, stack }) => ({ context, msg, stack }))).toEqual([

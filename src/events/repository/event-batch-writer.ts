@@ -102,6 +102,15 @@ export class EventBatchWriter {
    * slug goes through PostsStore, which also frees a slug still held by a trashed post).
    */
   private async uniqueSlugs(batch: EventRows[]): Promise<void> {
+    // Rows of a batch wanting one slug (an hourly series' occurrences of one day) get `-2`, `-3`, … at
+    // once, as WordPress would number them, so the lookups below stay one per taken slug (issue #30).
+    const seen = new Map<string, number>();
+    for (const event of batch) {
+      const wanted = String(event.post.post_name);
+      const rank = (seen.get(wanted) ?? 0) + 1;
+      seen.set(wanted, rank);
+      if (wanted && rank > 1) event.post.post_name = `${wanted}-${rank}`;
+    }
     const slugs = batch.map((e) => String(e.post.post_name));
     const taken = new Set(
       (
@@ -115,7 +124,7 @@ export class EventBatchWriter {
     for (const event of batch) {
       const wanted = String(event.post.post_name);
       let slug = wanted;
-      // Two rows of a batch may want one slug (an hourly series' occurrences of one day): `-2`, `-3`, … as WordPress would.
+      // A taken slug, or one a numbered row above took: the next free number, as WordPress would.
       for (let suffix = 2; !slug || taken.has(slug) || inBatch.has(slug); suffix++) {
         const candidate = inBatch.has(slug) ? `${wanted}-${suffix}` : slug;
         await this.posts.claimSlugFromTrash(candidate, EVENT_TYPE, 0);

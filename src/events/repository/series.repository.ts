@@ -31,15 +31,20 @@ export class SeriesRepository {
 
   /**
    * Per first event, its series' occurrences (itself included) outside the trash: one query for any
-   * number of series. The unary `+` (a no-op on both engines) keeps SQLite's planner off the
-   * `meta_key` and `post_type` indexes, which read every event of the site (90 ms a page at 100,000
-   * occurrences); the IDs and `post_parent` lead instead (1.7 ms).
+   * number of series. A published series counts its published occurrences only (issue #30: one
+   * changed alone to private or draft is not part of what the series shows). The unary `+` (a no-op
+   * on both engines) keeps SQLite's planner off the `meta_key` and `post_type` indexes, which read
+   * every event of the site (90 ms a page at 100,000 occurrences); the IDs and `post_parent` lead
+   * instead (1.7 ms).
    */
   async stats(parentIds: readonly number[]): Promise<Map<number, SeriesStats>> {
     if (!parentIds.length) return new Map();
     const sql = this.sql;
-    const rows = await sql.rows<{ series: number; n: number; first: string; last: string }>(
-      `SELECT CASE WHEN p.post_parent = 0 THEN p.ID ELSE p.post_parent END AS series, COUNT(*) AS n, MIN(m.meta_value) AS first, MAX(m.meta_value) AS last
+    const published = (value: string) => `CASE WHEN p.post_status = 'publish' THEN ${value} END`;
+    const rows = await sql.rows<{ series: number; n: number; first: string; last: string; status: string; pn: number; pfirst: string; plast: string }>(
+      `SELECT CASE WHEN p.post_parent = 0 THEN p.ID ELSE p.post_parent END AS series, COUNT(*) AS n, MIN(m.meta_value) AS first, MAX(m.meta_value) AS last,
+              MAX(CASE WHEN p.post_parent = 0 THEN p.post_status END) AS status,
+              COUNT(${published('1')}) AS pn, MIN(${published('m.meta_value')}) AS pfirst, MAX(${published('m.meta_value')}) AS plast
          FROM ${sql.table('posts')} p
          JOIN ${sql.table('postmeta')} m ON m.post_id = p.ID AND +m.meta_key = '_EventStartDate'
         WHERE (p.ID IN (${placeholders(parentIds)}) OR p.post_parent IN (${placeholders(parentIds)}))
@@ -47,7 +52,12 @@ export class SeriesRepository {
         GROUP BY CASE WHEN p.post_parent = 0 THEN p.ID ELSE p.post_parent END`,
       [...parentIds, ...parentIds],
     );
-    return new Map(rows.map((r) => [Number(r.series), { occurrences: Number(r.n), first: r.first, last: r.last }]));
+    return new Map(
+      rows.map((r) => [
+        Number(r.series),
+        r.status === 'publish' ? { occurrences: Number(r.pn), first: r.pfirst, last: r.plast } : { occurrences: Number(r.n), first: r.first, last: r.last },
+      ]),
+    );
   }
 
   /** The later occurrences of a series (children of its first event), any status, by start. */

@@ -99,7 +99,7 @@ export class SeriesHorizonJob implements OnApplicationBootstrap, BeforeApplicati
           .catch((error: Error) => this.logger.warn(`series ${id} not extended: ${error.message}`));
         if (outcome === 'capped') {
           result.capped++;
-          this.logger.warn(`series ${id} has reached its occurrence limit and is no longer extended`);
+          this.logger.warn(`series ${id} has reached its occurrence limit (or its rule no longer passes the checks) and is no longer extended`);
         } else if (outcome) {
           result.extended++;
           result.occurrences += outcome;

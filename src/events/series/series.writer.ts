@@ -145,7 +145,7 @@ export class SeriesWriter {
     const before = (dates: string[] = []) => dates.filter((d) => d < start.slice(0, d.length));
     const from = (dates: string[] = []) => dates.filter((d) => d >= start.slice(0, d.length));
     const old = { rrule: withBound(stored.rrule, `UNTIL=${untilBefore(startUtc)}`), exdate: before(stored.exdate), rdate: before(stored.rdate) };
-    const count = /(^|;)COUNT=/i.test(stored.rrule) ? `COUNT=${later.length + 1}` : undefined;
+    const count = /(^|;)COUNT=/i.test(stored.rrule) ? `COUNT=${this.startsFrom(stored, storedTiming(meta), startUtc, now)}` : undefined;
     const rest = { rrule: count ? withBound(stored.rrule, count) : stored.rrule, exdate: from(stored.exdate), rdate: from(stored.rdate) };
     await this.storeRule(firstId, this.plan(old, storedTiming(meta), now));
     await this.repository.reparent(
@@ -190,6 +190,15 @@ export class SeriesWriter {
     const ids = await this.addOccurrences(firstId, source, plan.rule, added, links, now);
     await this.storeRule(firstId, plan);
     return ids.length;
+  }
+
+  /**
+   * How many of the rule's own starts (exdates included: they stay excluded in the new series, and
+   * COUNT counts them) are at `fromUtc` or later: the COUNT of the series split there (issue #30).
+   */
+  private startsFrom(stored: RecurrenceInput, timing: SeriesTiming | null, fromUtc: string, now: SiteNow): number {
+    const starts = this.plan({ ...stored, exdate: [] }, timing, now).expansion.occurrences.filter((o) => !o.added && o.startUtc >= fromUtc);
+    return Math.max(1, starts.length);
   }
 
   /** The later occurrences of a series (any status), for a delete of the whole series. */

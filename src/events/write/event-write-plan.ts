@@ -35,8 +35,6 @@ export interface EventWritePlan {
   terms: Map<string, string[]>;
   venue: LinkPlan;
   organizer: LinkPlan;
-  /** `recurrence` checked against the event's dates and expanded (issue #24); absent when not supplied. */
-  series?: SeriesPlan;
 }
 
 function first(meta: PostMeta, key: string): string | undefined {
@@ -55,7 +53,8 @@ function storedDates(meta: PostMeta): StoredEventDates {
 /**
  * Phase one of an event write: every check that needs the site settings or the database (dates in the
  * event's zone, author, image, venue/organizer input, term lists). All invalid parameters are reported
- * together as one `rest_invalid_param`, before the permission check (errors.md §2).
+ * together as one `rest_invalid_param`, before the permission check (errors.md §2) — except
+ * `recurrence`, checked by `series` after it (docs/decisions.md, issue #30).
  */
 @Injectable()
 export class EventWritePlanner {
@@ -107,8 +106,6 @@ export class EventWritePlanner {
       if (items) terms.set(taxonomy, items);
       else invalid[param] = `${param} must list IDs, slugs or names (texts or numbers).`;
     }
-    const series = supplied('recurrence') && eventDates ? this.series(raw.recurrence, eventDates, storedMeta, clock.now().ms) : undefined;
-    if (typeof series === 'string') invalid.recurrence = series;
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
 
     const cost = given<string[]>('cost');
@@ -121,16 +118,24 @@ export class EventWritePlanner {
       terms,
       venue: venue!,
       organizer: organizer!,
-      series: series as SeriesPlan | undefined,
     };
   }
 
-  /** The rule against the event's dates as the write leaves them (new ones, else the stored ones). */
-  private series(input: unknown, prepared: PreparedEventDates, storedMeta: PostMeta | undefined, nowMs: number): SeriesPlan | string | undefined {
+  /**
+   * Phase two, once the caller may write (issue #30: a rule is work, never done for a caller who will
+   * be refused): `recurrence` checked against the event's dates as the write leaves them (new ones,
+   * else the stored ones) and expanded, or undefined when not supplied; a wrong rule is a 400 on
+   * `recurrence`. Bounded work whatever the rule (docs/recurring-events.md "Limits").
+   */
+  series(plan: EventWritePlan, raw: RawEventParams, nowMs: number, storedMeta?: PostMeta): SeriesPlan | undefined {
+    if (!plan.supplied('recurrence')) return undefined;
+    const prepared = plan.eventDates;
     const stored = storedMeta && storedTiming(storedMeta);
     const allDay = prepared.allDay === undefined ? (stored?.allDay ?? false) : prepared.allDay === '1';
     const timing = prepared.dates ? seriesTiming(prepared.dates, allDay, prepared.skippedStart) : stored;
-    return timing ? planSeries(input, timing, nowMs) : undefined;
+    const series = timing ? planSeries(raw.recurrence, timing, nowMs) : undefined;
+    if (typeof series === 'string') throw RestError.invalidParams({ recurrence: series });
+    return series;
   }
 
   /** `multiDayCutoff` of the TEC settings (formats.md §1.6). */
