@@ -48,6 +48,6 @@ import { SeriesWriter } from './series/series.writer';
     SeriesWriter,
     SeriesHorizonJob,
   ],
-  exports: [EventsReadService],
+  exports: [EventsReadService, EventsWriteService],
 })
 export class EventsModule {}

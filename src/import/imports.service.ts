@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { Caller } from '../auth/caller';
+import { requireCapabilities } from '../auth/permissions';
+import { AppConfig } from '../config/app-config';
+import { zoneOrFallback } from '../dates';
+import { RestError } from '../rest/rest-error';
+import { SiteClockService } from '../wordpress/site-clock';
+import { EventImporter } from './event-importer';
+import { groupEvents } from './group-events';
+import { decodeCalendar, MalformedCalendar } from './ical/calendar-text';
+import { readCalendar } from './ical/read-calendar';
+import { countItems, ImportReport, ReportItem } from './import-report';
+import { IMPORT_CAPABILITY } from './imports.resource';
+import { ImportCreateArgs, ImportListArgs } from './imports.args';
+import { ImportsRepository } from './repository/imports.repository';
+import { charsetOf, UploadedFile } from './source/request-source';
+import { fetchCalendar, importUrl, UrlRefused } from './source/url-source';
+
+/** Told after each event written: how many of how many are done (the CLI's progress bar). */
+export type ImportProgress = (done: number, total: number) => void;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The report as the API shows it. */
+export function presentImport(report: ImportReport) {
+  return {
+    id: report.id,
+    status: report.status,
+    format: report.format,
+    source_kind: report.source.kind,
+    source: report.source.name,
+    author: report.createdBy,
+    counts: report.counts,
+    error: report.error,
+    started_at: iso(report.startedAt),
+    finished_at: iso(report.finishedAt),
+    ...(report.items ? { items: report.items } : {}),
+  };
+}
+
+/**
+ * `/eca/v1/imports`: the capability check first, then the file read (bounded), parsed, and written
+ * event by event (EventImporter: one transaction per event or series); the report is stored and answered.
+ */
+@Injectable()
+export class ImportsService {
+  constructor(
+    private readonly importer: EventImporter,
+    private readonly reports: ImportsRepository,
+    private readonly clocks: SiteClockService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(args: ImportCreateArgs, upload: UploadedFile | undefined, caller: Caller, origin: string, progress?: ImportProgress) {
+    if (args.url !== undefined && !upload) this.checkUrl(args.url);
+    requireCapabilities(caller, IMPORT_CAPABILITY);
+    if (!upload && args.url === undefined) {
+      throw new RestError('eca_import_no_file', 'Send the calendar as the request body (text/calendar), as a multipart file, or name its url.', 400);
+    }
+    const startedAt = Date.now();
+    const source = upload ? { kind: upload.kind, name: upload.name } : { kind: 'url' as const, name: args.url! };
+    const file = upload ? { bytes: await upload.read(), contentType: upload.contentType } : await this.fetch(args.url!);
+    const clock = await this.clocks.clock();
+    let read;
+    try {
+      read = readCalendar(decodeCalendar(file.bytes, charsetOf(file.contentType)), zoneOrFallback(clock.timezone));
+    } catch (error) {
+      if (error instanceof MalformedCalendar) {
+        throw new RestError('eca_import_malformed', `The file is not an iCalendar file. Line ${error.line}: ${error.reason}`, 400, { line: error.line });
+      }
+      throw error;
+    }
+    const items: ReportItem[] = read.failures.map((f) => ({
+      action: 'failed',
+      line: f.line,
+      uid: f.uid ?? null,
+      event_id: null,
+      title: null,
+      reason: f.reason,
+    }));
+    const { groups, duplicates } = groupEvents(read.events);
+    for (const d of duplicates) {
+      items.push({
+        action: 'failed',
+        line: d.line,
+        uid: d.uid,
+        event_id: null,
+        title: String(d.params.title ?? ''),
+        reason: 'Another VEVENT of the file has this UID.',
+      });
+    }
+    const existing = await this.importer.existing(groups.map((g) => g.uid));
+    const importOrigin = { origin: source.kind === 'url' ? 'ical' : 'ics', source: source.name, status: args.status };
+    for (const [index, group] of groups.entries()) {
+      items.push(...(await this.importer.write(group, existing.get(group.uid), importOrigin, caller, origin)));
+      progress?.(index + 1, groups.length);
+    }
+    items.sort((a, b) => a.line - b.line);
+    const report: Omit<ImportReport, 'id'> = {
+      createdBy: caller.id,
+      source,
+      format: 'ical',
+      status: 'completed',
+      counts: countItems(items),
+      error: null,
+      items,
+      startedAt,
+      finishedAt: Date.now(),
+    };
+    return presentImport({ ...report, id: await this.reports.insert(report) });
+  }
+
+  async list(args: ImportListArgs, caller: Caller) {
+    requireCapabilities(caller, IMPORT_CAPABILITY);
+    const rows = await this.reports.list(args.before, args.per_page);
+    return { imports: rows.map(presentImport), next_before: rows.length === args.per_page ? rows[rows.length - 1].id : null };
+  }
+
+  async get(id: number, caller: Caller) {
+    requireCapabilities(caller, IMPORT_CAPABILITY);
+    const report = await this.reports.byId(id);
+    if (!report) throw new RestError('eca_import_not_found', 'No import has this ID.', 404);
+    return presentImport(report);
+  }
+
+  private checkUrl(url: string): void {
+    try {
+      importUrl(url, this.config.webhooks.allowPrivateTargets);
+    } catch (error) {
+      if (error instanceof UrlRefused) throw RestError.invalidParams({ url: error.message });
+      throw error;
+    }
+  }
+
+  private async fetch(url: string) {
+    try {
+      return await fetchCalendar(url, this.config.webhooks.allowPrivateTargets);
+    } catch (error) {
+      if (error instanceof UrlRefused) throw new RestError('eca_import_url_failed', error.message, 400, { url });
+      throw error;
+    }
+  }
+}
