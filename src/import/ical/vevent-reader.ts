@@ -33,6 +33,20 @@ interface Prop {
   line: number;
 }
 
+/** Properties whose values are dates or date-times (RFC 5545 §3.3.4-5): checked strictly, ical.js reads some wrong forms as other dates. */
+const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
+const DATE_VALUE = /^\d{8}(T\d{6}Z?)?(\/\S+)?$/;
+
+/** The value part of a content line: after the first colon outside a quoted parameter. */
+function rawValue(text: string): string {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (text[i] === ':' && !quoted) return text.slice(i + 1);
+  }
+  return '';
+}
+
 const IMAGE_EXTENSIONS = /\.(jpe?g|png|gif|webp|avif)(\?.*)?$/i;
 const zoneName = (zone: EventZone) => (zone.kind === 'iana' ? zone.name : zone.input);
 const wallOf = (time: ICAL.Time): WallTime => ({
@@ -57,6 +71,12 @@ function properties(component: RawComponent): Map<string, Prop[]> {
       throw new ValueProblem(line, `"${shorten(text)}" cannot be read: ${(error as Error).message}.`);
     }
     const name = propertyName(text);
+    const bad = DATE_PROPERTIES.has(name)
+      ? rawValue(text)
+          .split(',')
+          .find((value) => !DATE_VALUE.test(value.trim()))
+      : undefined;
+    if (bad !== undefined) throw new ValueProblem(line, `${name}: "${shorten(bad)}" is not a date (YYYYMMDD) or a date-time (YYYYMMDDTHHMMSS, Z for UTC).`);
     byName.set(name, [...(byName.get(name) ?? []), { property, line }]);
   }
   return byName;
@@ -73,7 +93,9 @@ function values(prop: Prop): unknown[] {
 
 /** The VEVENT read against the file's zones: the event, or why it cannot be imported. */
 export function readVevent(component: RawComponent, context: CalendarContext): ImportedEvent | ReadFailure {
-  let uid: string | undefined;
+  // Known before any value is read, so that every failure names its UID.
+  const uidLine = component.lines.find((l) => propertyName(l.text) === 'UID');
+  let uid = uidLine ? rawValue(uidLine.text).trim() || undefined : undefined;
   try {
     const props = properties(component);
     const first = (name: string) => props.get(name)?.[0];
