@@ -1,9 +1,17 @@
 import { RestArg } from '../rest/params/rest-arg.decorator';
+import { eventColumn } from './csv/event-columns';
 
 const MAX_URL_LENGTH = 2048;
 const validUrl = (value: string) => {
   if (value.length > MAX_URL_LENGTH) return `The URL must be at most ${MAX_URL_LENGTH} characters.`;
   return /^(https?|webcals?):\/\//i.test(value) || 'The URL must be an http, https or webcal URL.';
+};
+
+const validMapping = (value: Record<string, unknown>) => {
+  const entries = Object.entries(value);
+  if (entries.length > 100) return 'Map at most 100 headers.';
+  const wrong = entries.find(([, column]) => typeof column !== 'string' || !eventColumn(column));
+  return !wrong || `"${wrong[0]}" is mapped to no column of the plugin's CSV importer (e.g. "Event Name", "Event Start Date").`;
 };
 
 /** `POST /eca/v1/imports`: the file is the request body (`text/calendar`), a multipart upload, or `url`. */
@@ -18,6 +26,16 @@ export class ImportCreateArgs {
     description: 'The status of the events created (a cancelled event is a draft)',
   })
   status: string;
+
+  @RestArg({ type: 'string', enum: ['ical', 'csv'], description: 'The format of the file: found from its type, name and first line when omitted' })
+  format?: 'ical' | 'csv';
+
+  @RestArg({
+    type: 'object',
+    description: 'CSV only: the plugin column of each other header, e.g. {"Title": "Event Name", "Starts": "Event Start Date"}',
+    validate: validMapping,
+  })
+  mapping?: Record<string, string>;
 }
 
 /** `GET /eca/v1/imports`. */

@@ -7,8 +7,10 @@ import { RestError } from '../rest/rest-error';
 import { SiteClockService } from '../wordpress/site-clock';
 import { EventImporter } from './event-importer';
 import { groupEvents } from './group-events';
-import { decodeCalendar, MalformedCalendar } from './ical/calendar-text';
+import { decodeCalendar } from './ical/calendar-text';
+import { MalformedFile } from './malformed-file';
 import { readCalendar } from './ical/read-calendar';
+import { readCsv } from './csv/read-csv';
 import { countItems, ImportReport, ReportItem } from './import-report';
 import { IMPORT_CAPABILITY } from './imports.resource';
 import { ImportCreateArgs, ImportListArgs } from './imports.args';
@@ -20,6 +22,12 @@ import { fetchCalendar, importUrl, UrlRefused } from './source/url-source';
 export type ImportProgress = (done: number, total: number) => void;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The format of a file the request does not name: iCalendar when it starts as one, CSV by its type or name, else iCalendar (refused with its line). */
+function formatOf(text: string, contentType: string, name: string): 'ical' | 'csv' {
+  if (/^\s*BEGIN:VCALENDAR/i.test(text)) return 'ical';
+  return /csv/i.test(contentType) || /\.csv$/i.test(name) ? 'csv' : 'ical';
+}
 
 /** The report as the API shows it. */
 export function presentImport(report: ImportReport) {
@@ -61,12 +69,15 @@ export class ImportsService {
     const source = upload ? { kind: upload.kind, name: upload.name } : { kind: 'url' as const, name: args.url! };
     const file = upload ? { bytes: await upload.read(), contentType: upload.contentType } : await this.fetch(args.url!);
     const clock = await this.clocks.clock();
+    const text = decodeCalendar(file.bytes, charsetOf(file.contentType));
+    const format = args.format ?? formatOf(text, file.contentType, source.name);
     let read;
     try {
-      read = readCalendar(decodeCalendar(file.bytes, charsetOf(file.contentType)), zoneOrFallback(clock.timezone));
+      read = format === 'csv' ? readCsv(text, args.mapping) : readCalendar(text, zoneOrFallback(clock.timezone));
     } catch (error) {
-      if (error instanceof MalformedCalendar) {
-        throw new RestError('eca_import_malformed', `The file is not an iCalendar file. Line ${error.line}: ${error.reason}`, 400, { line: error.line });
+      if (error instanceof MalformedFile) {
+        const what = format === 'csv' ? 'a CSV file of events' : 'an iCalendar file';
+        throw new RestError('eca_import_malformed', `The file is not ${what}. Line ${error.line}: ${error.reason}`, 400, { line: error.line });
       }
       throw error;
     }
@@ -90,7 +101,7 @@ export class ImportsService {
       });
     }
     const existing = await this.importer.existing(groups.map((g) => g.uid));
-    const importOrigin = { origin: source.kind === 'url' ? 'ical' : 'ics', source: source.name, status: args.status };
+    const importOrigin = { origin: format === 'csv' ? 'csv' : source.kind === 'url' ? 'ical' : 'ics', source: source.name, status: args.status };
     for (const [index, group] of groups.entries()) {
       items.push(...(await this.importer.write(group, existing.get(group.uid), importOrigin, caller, origin)));
       progress?.(index + 1, groups.length);
@@ -99,7 +110,7 @@ export class ImportsService {
     const report: Omit<ImportReport, 'id'> = {
       createdBy: caller.id,
       source,
-      format: 'ical',
+      format,
       status: 'completed',
       counts: countItems(items),
       error: null,

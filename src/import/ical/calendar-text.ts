@@ -5,16 +5,7 @@
  * read by ical.js, one VEVENT at a time (vevent-reader.ts), so one bad event does not spoil the file.
  */
 import { MAX_EVENTS_PER_FILE } from '../import-limits';
-
-/** A file that is not iCalendar at all: refused with its line (400). */
-export class MalformedCalendar extends Error {
-  constructor(
-    readonly line: number,
-    readonly reason: string,
-  ) {
-    super(`Line ${line}: ${reason}`);
-  }
-}
+import { MalformedFile } from '../malformed-file';
 
 export interface ContentLine {
   /** The unfolded line. */
@@ -91,40 +82,40 @@ export function propertyName(line: string): string {
 export function readStructure(text: string): CalendarText {
   const lines = contentLines(text);
   if (!lines.length || lines[0].text.trim().toUpperCase() !== 'BEGIN:VCALENDAR') {
-    throw new MalformedCalendar(lines[0]?.line ?? 1, 'an iCalendar file starts with BEGIN:VCALENDAR.');
+    throw new MalformedFile(lines[0]?.line ?? 1, 'an iCalendar file starts with BEGIN:VCALENDAR.');
   }
   const result: CalendarText = { properties: [], events: [], timezones: [] };
   const stack: RawComponent[] = [];
   let ended = false;
   for (const entry of lines.slice(1)) {
-    if (ended) throw new MalformedCalendar(entry.line, 'nothing may follow END:VCALENDAR.');
+    if (ended) throw new MalformedFile(entry.line, 'nothing may follow END:VCALENDAR.');
     const name = propertyName(entry.text);
     const value = entry.text
       .slice(entry.text.indexOf(':') + 1)
       .trim()
       .toUpperCase();
-    if (!entry.text.includes(':') || name === '') throw new MalformedCalendar(entry.line, `"${shorten(entry.text)}" is not a content line (NAME:value).`);
+    if (!entry.text.includes(':') || name === '') throw new MalformedFile(entry.line, `"${shorten(entry.text)}" is not a content line (NAME:value).`);
     if (name === 'BEGIN') {
       const component: RawComponent = { name: value, line: entry.line, lines: [], children: [] };
       if (stack.length) stack[stack.length - 1].children.push(component);
       else if (value === 'VEVENT') {
-        if (result.events.length >= MAX_EVENTS_PER_FILE) throw new MalformedCalendar(entry.line, `a file may hold at most ${MAX_EVENTS_PER_FILE} VEVENTs.`);
+        if (result.events.length >= MAX_EVENTS_PER_FILE) throw new MalformedFile(entry.line, `a file may hold at most ${MAX_EVENTS_PER_FILE} VEVENTs.`);
         result.events.push(component);
       } else if (value === 'VTIMEZONE') result.timezones.push(component);
       stack.push(component);
     } else if (name === 'END') {
       if (!stack.length) {
-        if (value !== 'VCALENDAR') throw new MalformedCalendar(entry.line, `END:${value} without its BEGIN.`);
+        if (value !== 'VCALENDAR') throw new MalformedFile(entry.line, `END:${value} without its BEGIN.`);
         ended = true;
         continue;
       }
       const open = stack.pop()!;
-      if (open.name !== value) throw new MalformedCalendar(entry.line, `END:${value} closes BEGIN:${open.name} of line ${open.line}.`);
+      if (open.name !== value) throw new MalformedFile(entry.line, `END:${value} closes BEGIN:${open.name} of line ${open.line}.`);
     } else if (stack.length) stack[stack.length - 1].lines.push(entry);
     else result.properties.push(entry);
   }
-  if (stack.length) throw new MalformedCalendar(stack[stack.length - 1].line, `BEGIN:${stack[stack.length - 1].name} is never closed.`);
-  if (!ended) throw new MalformedCalendar(lines[lines.length - 1].line, 'the file ends without END:VCALENDAR.');
+  if (stack.length) throw new MalformedFile(stack[stack.length - 1].line, `BEGIN:${stack[stack.length - 1].name} is never closed.`);
+  if (!ended) throw new MalformedFile(lines[lines.length - 1].line, 'the file ends without END:VCALENDAR.');
   return result;
 }
 

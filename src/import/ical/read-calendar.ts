@@ -1,6 +1,6 @@
 /**
  * An iCalendar file as the importer's events: the structure (calendar-text.ts; a file that is not
- * iCalendar throws MalformedCalendar), the calendar's zone (X-WR-TIMEZONE), its VTIMEZONEs, then each
+ * iCalendar throws MalformedFile), the calendar's zone (X-WR-TIMEZONE), its VTIMEZONEs, then each
  * VEVENT on its own (vevent-reader.ts): a bad one is a failure with its line, the others go on.
  */
 import ICAL from 'ical.js';

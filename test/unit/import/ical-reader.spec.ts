@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { resolveZone } from '../../../src/dates';
-import { decodeCalendar, MalformedCalendar, readStructure } from '../../../src/import/ical/calendar-text';
+import { decodeCalendar, readStructure } from '../../../src/import/ical/calendar-text';
+import { MalformedFile } from '../../../src/import/malformed-file';
 import { namedZone } from '../../../src/import/ical/ical-zones';
 import { readCalendar } from '../../../src/import/ical/read-calendar';
 import { WINDOWS_ZONES } from '../../../src/import/ical/windows-zones';
@@ -38,8 +39,8 @@ describe('iCalendar reading', () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(MalformedCalendar);
-    expect((error as MalformedCalendar).line).toBe(2 + MAX_EVENTS_PER_FILE * 4 + 1);
+    expect(error).toBeInstanceOf(MalformedFile);
+    expect((error as MalformedFile).line).toBe(2 + MAX_EVENTS_PER_FILE * 4 + 1);
   });
 
   it('reads a changed occurrence and its series apart, and a VEVENT whose lines ical.js cannot read as a failure of that line', () => {
@@ -103,7 +104,7 @@ describe('iCalendar reading', () => {
           const vevents = (text.match(/^BEGIN:VEVENT/gim) ?? []).length;
           expect(read.events.length + read.failures.length).toBeLessThanOrEqual(vevents);
         } catch (error) {
-          expect(error).toBeInstanceOf(MalformedCalendar);
+          expect(error).toBeInstanceOf(MalformedFile);
         }
       }),
       { numRuns: 500 },
