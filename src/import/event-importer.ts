@@ -77,8 +77,8 @@ export class EventImporter {
       title,
       reason,
     });
-    const params = this.masterParams(group, origin);
-    const hash = contentHash(params, group.overrides);
+    const params = this.masterParams(group);
+    const hash = contentHash(params, group);
     if (existing) {
       if (existing.status === 'trash') return [item('unchanged', existing.id, 'The event is in the trash: not imported again.')];
       const meta = await this.posts.metaOf(existing.id, [HASH_META_KEY, SEQUENCE_META_KEY]);
@@ -88,9 +88,13 @@ export class EventImporter {
     }
     try {
       const { id, missing } = await this.db.transaction(async () => {
-        const id = existing ? await this.update(existing.id, params, master, caller, requestOrigin) : await this.create(params, master, caller, requestOrigin);
+        // The status is chosen for new events only (as Event Aggregator does): a site's later choice stays, unless the source cancels the event.
+        const status = master.cancelled ? { status: 'draft' } : existing ? {} : { status: origin.status };
+        const id = existing
+          ? await this.update(existing.id, { ...params, ...status }, master, caller, requestOrigin)
+          : await this.create({ ...params, ...status }, master, caller, requestOrigin);
         await this.remember(id, group, origin, hash);
-        const missing = await this.applyOverrides(id, group, origin, caller, requestOrigin);
+        const missing = await this.applyOverrides(id, group, caller, requestOrigin);
         return { id, missing };
       });
       return [item(existing ? 'updated' : 'created', id), ...missing.map((o) => item('failed', null, o.reason, o.line))];
@@ -101,9 +105,9 @@ export class EventImporter {
     }
   }
 
-  /** The first event's parameters: the import's status, kses on the description, cancelled occurrences left out of the series. */
-  private masterParams(group: EventGroup, origin: ImportOrigin): Record<string, unknown> {
-    const params: Record<string, unknown> = { ...group.master.params, status: group.master.cancelled ? 'draft' : origin.status };
+  /** The first event's parameters: kses on the description, cancelled occurrences left out of the series. */
+  private masterParams(group: EventGroup): Record<string, unknown> {
+    const params: Record<string, unknown> = { ...group.master.params };
     if (typeof params.description === 'string') params.description = ksesPost(params.description);
     const cancelled = group.overrides.filter((o) => o.cancelled).map((o) => this.slot(o, params));
     const recurrence = params.recurrence as { exdate: string[] } | undefined;
@@ -157,7 +161,7 @@ export class EventImporter {
    * Each changed occurrence written over the occurrence its RECURRENCE-ID names (kept as an exception
    * of the series). One the series does not have is reported, the series kept.
    */
-  private async applyOverrides(headId: number, group: EventGroup, origin: ImportOrigin, caller: Caller, requestOrigin: string) {
+  private async applyOverrides(headId: number, group: EventGroup, caller: Caller, requestOrigin: string) {
     const missing: { line: number; reason: string }[] = [];
     const master = group.master.params;
     for (const override of group.overrides.filter((o) => !o.cancelled)) {
@@ -170,7 +174,7 @@ export class EventImporter {
         continue;
       }
       const { recurrence: _none, ...own } = override.params;
-      const params: Record<string, unknown> = { ...own, status: origin.status };
+      const params: Record<string, unknown> = { ...own };
       if (typeof params.description === 'string') params.description = ksesPost(params.description);
       const args = (await this.validated(EventUpdateArgs, params, override)) as EventUpdateArgs;
       await this.events.update({ id }, args, params, caller, requestOrigin);
@@ -200,7 +204,7 @@ function failureLine(error: RestError, event: ImportedEvent): number {
 }
 
 /** What the group would be written from: equal hashes mean nothing to write. */
-function contentHash(params: Record<string, unknown>, overrides: readonly ImportedEvent[]): string {
-  const content = JSON.stringify([params, overrides.map((o) => [o.recurrenceId, o.params, o.cancelled])]);
+function contentHash(params: Record<string, unknown>, group: EventGroup): string {
+  const content = JSON.stringify([params, group.master.cancelled, group.overrides.map((o) => [o.recurrenceId, o.params, o.cancelled])]);
   return createHash('sha1').update(content).digest('hex');
 }
