@@ -7,11 +7,12 @@ import { EventCreateArgs, EventUpdateArgs } from '../events/dto/event-write.args
 import { EventsWriteService } from '../events/events-write.service';
 import { RestValidationPipe } from '../rest/params/rest-validation.pipe';
 import { RestError } from '../rest/rest-error';
-import { PostsStore } from '../wordpress/posts.store';
+import { PostMeta, PostsStore } from '../wordpress/posts.store';
 import { ksesPost } from '../wordpress/rendering';
 import { ImportedEvent } from './imported-event';
 import { ReportItem } from './import-report';
 import { ImportedEventsRepository, ImportedPost, UID_META_KEY } from './repository/imported-events.repository';
+import { restReason } from './rest-reason';
 
 /** One UID of a file: the event (a series' first event) and its changed occurrences (RECURRENCE-ID). */
 export interface EventGroup {
@@ -28,6 +29,12 @@ export interface ImportOrigin {
   source: string;
   /** The status new events get (STATUS:CANCELLED ones are drafts). */
   status: string;
+}
+
+/** An event imported before, with the hash and SEQUENCE it was last written from. */
+export interface StoredImport extends ImportedPost {
+  hash: string | undefined;
+  sequence: number;
 }
 
 /** The service's own meta: what the event was last written from, and its SEQUENCE. */
@@ -61,12 +68,22 @@ export class EventImporter {
     private readonly imported: ImportedEventsRepository,
   ) {}
 
-  /** The events the UIDs were imported as (one statement per 500 UIDs). */
-  existing(uids: readonly string[]): Promise<Map<string, ImportedPost>> {
-    return this.imported.byUids(uids);
+  /** The events the UIDs were imported as, with what they were last written from (statements per 500 UIDs, not per event). */
+  async existing(uids: readonly string[]): Promise<Map<string, StoredImport>> {
+    const found = await this.imported.byUids(uids);
+    const ids = [...found.values()].map((post) => post.id);
+    const meta = new Map<number, PostMeta>();
+    for (let i = 0; i < ids.length; i += 500)
+      for (const [id, m] of await this.posts.meta(ids.slice(i, i + 500), [HASH_META_KEY, SEQUENCE_META_KEY])) meta.set(id, m);
+    return new Map(
+      [...found].map(([uid, post]) => [
+        uid,
+        { ...post, hash: meta.get(post.id)?.get(HASH_META_KEY)?.[0], sequence: Number(meta.get(post.id)?.get(SEQUENCE_META_KEY)?.[0] ?? 0) },
+      ]),
+    );
   }
 
-  async write(group: EventGroup, existing: ImportedPost | undefined, origin: ImportOrigin, caller: Caller, requestOrigin: string): Promise<ReportItem[]> {
+  async write(group: EventGroup, existing: StoredImport | undefined, origin: ImportOrigin, caller: Caller, requestOrigin: string): Promise<ReportItem[]> {
     const { master } = group;
     const title = String(master.params.title ?? '');
     const item = (action: ReportItem['action'], eventId: number | null, reason: string | null = null, line = master.line): ReportItem => ({
@@ -81,10 +98,10 @@ export class EventImporter {
     const hash = contentHash(params, group);
     if (existing) {
       if (existing.status === 'trash') return [item('unchanged', existing.id, 'The event is in the trash: not imported again.')];
-      const meta = await this.posts.metaOf(existing.id, [HASH_META_KEY, SEQUENCE_META_KEY]);
-      if (meta.get(HASH_META_KEY)?.[0] === hash) return [item('unchanged', existing.id)];
-      const stored = Number(meta.get(SEQUENCE_META_KEY)?.[0] ?? 0);
-      if (master.sequence < stored) return [item('unchanged', existing.id, `SEQUENCE ${master.sequence} is older than the imported ${stored}.`)];
+      if (existing.hash === hash) return [item('unchanged', existing.id)];
+      if (master.sequence < existing.sequence) {
+        return [item('unchanged', existing.id, `SEQUENCE ${master.sequence} is older than the imported ${existing.sequence}.`)];
+      }
     }
     try {
       const { id, missing } = await this.db.transaction(async () => {
@@ -187,18 +204,9 @@ export class EventImporter {
   }
 }
 
-/** The invalid parameters of a refused write, or its message. */
-function restReason(error: RestError): string {
-  const params = (error.extra as { params?: Record<string, string> } | undefined)?.params;
-  if (!params || !Object.keys(params).length) return error.message;
-  return Object.entries(params)
-    .map(([name, reason]) => `${name}: ${reason}`)
-    .join(' ');
-}
-
 /** The source line of the first parameter a refusal names, else the event's. */
 function failureLine(error: RestError, event: ImportedEvent): number {
-  const params = (error.extra as { params?: Record<string, string> } | undefined)?.params ?? {};
+  const params = (error.extra as { params?: Record<string, string> } | null)?.params ?? {};
   for (const name of Object.keys(params)) if (event.paramLines[name] !== undefined) return event.paramLines[name];
   return event.line;
 }

@@ -1,5 +1,5 @@
 import { RestArg } from '../rest/params/rest-arg.decorator';
-import { eventColumn } from './csv/event-columns';
+import { csvColumn } from './csv/csv-columns';
 
 const MAX_URL_LENGTH = 2048;
 const validUrl = (value: string) => {
@@ -10,7 +10,7 @@ const validUrl = (value: string) => {
 const validMapping = (value: Record<string, unknown>) => {
   const entries = Object.entries(value);
   if (entries.length > 100) return 'Map at most 100 headers.';
-  const wrong = entries.find(([, column]) => typeof column !== 'string' || !eventColumn(column));
+  const wrong = entries.find(([, column]) => typeof column !== 'string' || !csvColumn(column));
   return !wrong || `"${wrong[0]}" is mapped to no column of the plugin's CSV importer (e.g. "Event Name", "Event Start Date").`;
 };
 

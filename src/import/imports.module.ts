@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
+import { OrganizersModule } from '../organizers/organizers.module';
+import { VenuesModule } from '../venues/venues.module';
 import { Resource } from '../rest/resources/resource.decorator';
 import { EventImporter } from './event-importer';
+import { LinkedImporter } from './linked-importer';
 import { ImportsController } from './imports.controller';
 import { IMPORTS_RESOURCE } from './imports.resource';
 import { ImportsService } from './imports.service';
@@ -11,9 +14,9 @@ import { ImportsRepository } from './repository/imports.repository';
 /** Import of calendars into events (docs/import.md), in the service's namespace `eca/v1`. */
 @Resource(IMPORTS_RESOURCE)
 @Module({
-  imports: [EventsModule],
+  imports: [EventsModule, VenuesModule, OrganizersModule],
   controllers: [ImportsController],
-  providers: [ImportsService, EventImporter, ImportsRepository, ImportedEventsRepository],
+  providers: [ImportsService, EventImporter, LinkedImporter, ImportsRepository, ImportedEventsRepository],
   exports: [ImportsService],
 })
 export class ImportsModule {}

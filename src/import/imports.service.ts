@@ -5,12 +5,15 @@ import { AppConfig } from '../config/app-config';
 import { zoneOrFallback } from '../dates';
 import { RestError } from '../rest/rest-error';
 import { SiteClockService } from '../wordpress/site-clock';
-import { EventImporter } from './event-importer';
+import { EventImporter, ImportOrigin } from './event-importer';
 import { groupEvents } from './group-events';
 import { decodeCalendar } from './ical/calendar-text';
 import { MalformedFile } from './malformed-file';
 import { readCalendar } from './ical/read-calendar';
-import { readCsv } from './csv/read-csv';
+import { csvEvents } from './csv/read-csv';
+import { readCsvTable } from './csv/csv-table';
+import { LinkedImporter } from './linked-importer';
+import { ReadResult } from './imported-event';
 import { countItems, ImportReport, ReportItem } from './import-report';
 import { IMPORT_CAPABILITY } from './imports.resource';
 import { ImportCreateArgs, ImportListArgs } from './imports.args';
@@ -22,6 +25,17 @@ import { fetchCalendar, importUrl, UrlRefused } from './source/url-source';
 export type ImportProgress = (done: number, total: number) => void;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Reads the file; one that is not of its format is a 400 naming the line. */
+async function refusingMalformed<T>(format: 'ical' | 'csv', read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof MalformedFile)) throw error;
+    const what = format === 'csv' ? 'a CSV file of events, venues or organizers' : 'an iCalendar file';
+    throw new RestError('eca_import_malformed', `The file is not ${what}. Line ${error.line}: ${error.reason}`, 400, { line: error.line });
+  }
+}
 
 /** The format of a file the request does not name: iCalendar when it starts as one, CSV by its type or name, else iCalendar (refused with its line). */
 function formatOf(text: string, contentType: string, name: string): 'ical' | 'csv' {
@@ -54,6 +68,7 @@ export function presentImport(report: ImportReport) {
 export class ImportsService {
   constructor(
     private readonly importer: EventImporter,
+    private readonly linked: LinkedImporter,
     private readonly reports: ImportsRepository,
     private readonly clocks: SiteClockService,
     private readonly config: AppConfig,
@@ -68,44 +83,19 @@ export class ImportsService {
     const startedAt = Date.now();
     const source = upload ? { kind: upload.kind, name: upload.name } : { kind: 'url' as const, name: args.url! };
     const file = upload ? { bytes: await upload.read(), contentType: upload.contentType } : await this.fetch(args.url!);
-    const clock = await this.clocks.clock();
     const text = decodeCalendar(file.bytes, charsetOf(file.contentType));
     const format = args.format ?? formatOf(text, file.contentType, source.name);
-    let read;
-    try {
-      read = format === 'csv' ? readCsv(text, args.mapping) : readCalendar(text, zoneOrFallback(clock.timezone));
-    } catch (error) {
-      if (error instanceof MalformedFile) {
-        const what = format === 'csv' ? 'a CSV file of events' : 'an iCalendar file';
-        throw new RestError('eca_import_malformed', `The file is not ${what}. Line ${error.line}: ${error.reason}`, 400, { line: error.line });
-      }
-      throw error;
-    }
-    const items: ReportItem[] = read.failures.map((f) => ({
-      action: 'failed',
-      line: f.line,
-      uid: f.uid ?? null,
-      event_id: null,
-      title: null,
-      reason: f.reason,
-    }));
-    const { groups, duplicates } = groupEvents(read.events);
-    for (const d of duplicates) {
-      items.push({
-        action: 'failed',
-        line: d.line,
-        uid: d.uid,
-        event_id: null,
-        title: String(d.params.title ?? ''),
-        reason: 'Another VEVENT of the file has this UID.',
-      });
-    }
-    const existing = await this.importer.existing(groups.map((g) => g.uid));
-    const importOrigin = { origin: format === 'csv' ? 'csv' : source.kind === 'url' ? 'ical' : 'ics', source: source.name, status: args.status };
-    for (const [index, group] of groups.entries()) {
-      items.push(...(await this.importer.write(group, existing.get(group.uid), importOrigin, caller, origin)));
-      progress?.(index + 1, groups.length);
-    }
+    const read = await refusingMalformed(format, async () =>
+      format === 'csv' ? readCsvTable(text, args.mapping) : readCalendar(text, zoneOrFallback((await this.clocks.clock()).timezone)),
+    );
+    const items =
+      'kind' in read && read.kind !== 'events'
+        ? await this.linked.write(read.kind, read.rows, caller, origin, (done) => progress?.(done, read.rows.length))
+        : await this.events('kind' in read ? csvEvents(read.rows) : read, caller, origin, progress, {
+            origin: format === 'csv' ? 'csv' : source.kind === 'url' ? 'ical' : 'ics',
+            source: source.name,
+            status: args.status,
+          });
     items.sort((a, b) => a.line - b.line);
     const report: Omit<ImportReport, 'id'> = {
       createdBy: caller.id,
@@ -119,6 +109,33 @@ export class ImportsService {
       finishedAt: Date.now(),
     };
     return presentImport({ ...report, id: await this.reports.insert(report) });
+  }
+
+  /** The events read from a file, one group (an event or a series) at a time; the failures of the reading first. */
+  private async events(
+    read: ReadResult,
+    caller: Caller,
+    origin: string,
+    progress: ImportProgress | undefined,
+    importOrigin: ImportOrigin,
+  ): Promise<ReportItem[]> {
+    const failed = (line: number, uid: string | null, title: string | null, reason: string): ReportItem => ({
+      action: 'failed',
+      line,
+      uid,
+      event_id: null,
+      title,
+      reason,
+    });
+    const items = read.failures.map((f) => failed(f.line, f.uid ?? null, null, f.reason));
+    const { groups, duplicates } = groupEvents(read.events);
+    for (const d of duplicates) items.push(failed(d.line, d.uid, String(d.params.title ?? ''), 'Another VEVENT of the file has this UID.'));
+    const existing = await this.importer.existing(groups.map((g) => g.uid));
+    for (const [index, group] of groups.entries()) {
+      items.push(...(await this.importer.write(group, existing.get(group.uid), importOrigin, caller, origin)));
+      progress?.(index + 1, groups.length);
+    }
+    return items;
   }
 
   async list(args: ImportListArgs, caller: Caller) {

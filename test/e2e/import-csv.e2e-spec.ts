@@ -71,11 +71,55 @@ describe('import (CSV)', () => {
     expect(wrong.body.data.params.mapping).toBe('"Title" is mapped to no column of the plugin\'s CSV importer (e.g. "Event Name", "Event Start Date").');
   });
 
+  it('imports the plugin’s venue and organizer files: each row a record, a name already taken updates that record', async () => {
+    const venues = [
+      'Venue Name,Venue Description,Venue Country,Venue Address,Venue Address 2,Venue City,Venue State/Province,Venue Zip,Venue Phone,Venue Website',
+      'Salle Pleyel,A concert hall,France,252 Rue du Faubourg Saint-Honoré,Hall B,Paris,Île-de-France,75008,+33 1 76 49 43 13,https://www.sallepleyel.com',
+      'Riverside Hall,,United States,1 River Rd,,Springfield,IL,62701,,',
+      ',No name,,,,,,,,',
+    ].join('\n');
+    const report = (await post(venues).expect(201)).body;
+    // Salle Pleyel exists since the events file above: it is updated, not duplicated.
+    expect(report.items.map((i: Json) => [i.action, i.line, i.title])).toEqual([
+      ['updated', 2, 'Salle Pleyel'],
+      ['created', 3, 'Riverside Hall'],
+      ['failed', 4, null],
+    ]);
+    expect(report.items[2].reason).toBe('Venue Name is empty.');
+    const pleyel = (
+      await t.http
+        .get(`${ECA.replace('eca/v1', 'tribe/events/v1')}/venues/${report.items[0].event_id}`)
+        .set('Authorization', ADMIN)
+        .expect(200)
+    ).body;
+    expect(pleyel).toMatchObject({
+      venue: 'Salle Pleyel',
+      address: '252 Rue du Faubourg Saint-Honoré, Hall B',
+      city: 'Paris',
+      zip: '75008',
+      country: 'France',
+    });
+    const named = await t.db.sql.rows(`SELECT ID FROM ${t.db.sql.table('posts')} WHERE post_type = 'tribe_venue' AND post_title = 'Salle Pleyel'`);
+    expect(named).toHaveLength(1);
+
+    const organizers =
+      'Organizer Name,Organizer Email,Organizer Website,Organizer Phone\nEnsemble Nord,contact@nord.example,https://nord.example,+33 1 00 00 00 00\n';
+    const people = (await post(organizers).expect(201)).body;
+    expect(people.items.map((i: Json) => [i.action, i.title])).toEqual([['updated', 'Ensemble Nord']]);
+    const nord = (
+      await t.http
+        .get(`${ECA.replace('eca/v1', 'tribe/events/v1')}/organizers/${people.items[0].event_id}`)
+        .set('Authorization', ADMIN)
+        .expect(200)
+    ).body;
+    expect(nord).toMatchObject({ organizer: 'Ensemble Nord', email: 'contact@nord.example', website: 'https://nord.example' });
+  });
+
   it('refuses a file without the required columns, or that is not CSV, with its line', async () => {
     const noStart = await post('Event Name,Where\nParty,Home\n').expect(400);
     expect(noStart.body).toMatchObject({
       code: 'eca_import_malformed',
-      message: 'The file is not a CSV file of events. Line 1: the header names no "Event Start Date" column (map one with "mapping").',
+      message: 'The file is not a CSV file of events, venues or organizers. Line 1: the header names no "Event Start Date" column (map one with "mapping").',
       data: { status: 400, line: 1 },
     });
     const unclosed = await post('Event Name,Event Start Date\nParty,2027-01-01\n"Open,2027-01-02\n').expect(400);
