@@ -194,7 +194,10 @@ export class EventImporter {
       const params: Record<string, unknown> = { ...own };
       if (typeof params.description === 'string') params.description = ksesPost(params.description);
       const args = (await this.validated(EventUpdateArgs, params, override)) as EventUpdateArgs;
-      await this.events.update({ id }, args, params, caller, requestOrigin);
+      await this.events.update({ id }, args, params, caller, requestOrigin).catch((error: unknown) => {
+        // The whole group is rolled back; the failure names the changed occurrence's line.
+        throw error instanceof RestError ? new GroupFailure(failureLine(error, override), restReason(error)) : error;
+      });
     }
     return missing;
   }

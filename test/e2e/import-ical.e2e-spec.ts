@@ -244,6 +244,37 @@ describe('import (iCalendar)', () => {
     expect(titles).toEqual([]);
   });
 
+  it('a series whose changed occurrence is refused after the series was written leaves nothing of itself (one transaction)', async () => {
+    const before = await eventCount();
+    const tooManyTerms = Array.from({ length: 101 }, (_, i) => `New term ${i}`).join(',');
+    const report = await imported(
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'BEGIN:VEVENT',
+        'UID:half-series',
+        'DTSTART;TZID=Europe/Paris:20271105T180000',
+        'RRULE:FREQ=WEEKLY;COUNT=4',
+        'SUMMARY:Half series',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:half-series',
+        'RECURRENCE-ID;TZID=Europe/Paris:20271112T180000',
+        'DTSTART;TZID=Europe/Paris:20271112T190000',
+        'SUMMARY:Half series (changed)',
+        `CATEGORIES:${tooManyTerms}`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
+    );
+    expect(report.counts).toMatchObject({ created: 0, failed: 1 });
+    expect(report.items[0]).toMatchObject({ action: 'failed', uid: 'half-series', line: 14 });
+    expect(report.items[0].reason).toMatch(/100 new categories and tags/);
+    expect(await eventCount()).toBe(before);
+    const terms = await t.db.sql.rows(`SELECT term_id FROM ${t.db.sql.table('terms')} WHERE name LIKE 'New term %'`);
+    expect(terms).toEqual([]);
+  });
+
   it('a multipart upload imports the same way (its file name is the source)', async () => {
     const res = await t.http.post(IMPORTS).set('Authorization', ADMIN).attach('file', file('apple.ics'), 'apple.ics').expect(201);
     expect(res.body).toMatchObject({ source_kind: 'file', source: 'apple.ics', counts: { unchanged: 2, created: 0 } });
