@@ -7,7 +7,7 @@ import { RestError } from '../rest/rest-error';
 import { SiteClockService } from '../wordpress/site-clock';
 import { EventImporter, ImportOrigin } from './event-importer';
 import { groupEvents } from './group-events';
-import { decodeCalendar } from './ical/calendar-text';
+import { decodeText } from './source/decode-text';
 import { MalformedFile } from './malformed-file';
 import { readCalendar } from './ical/read-calendar';
 import { csvEvents } from './csv/read-csv';
@@ -83,7 +83,7 @@ export class ImportsService {
     const startedAt = Date.now();
     const source = upload ? { kind: upload.kind, name: upload.name } : { kind: 'url' as const, name: args.url! };
     const file = upload ? { bytes: await upload.read(), contentType: upload.contentType } : await this.fetch(args.url!);
-    const text = decodeCalendar(file.bytes, charsetOf(file.contentType));
+    const text = decodeText(file.bytes, charsetOf(file.contentType));
     const format = args.format ?? formatOf(text, file.contentType, source.name);
     const read = await refusingMalformed(format, async () =>
       format === 'csv' ? readCsvTable(text, args.mapping) : readCalendar(text, zoneOrFallback((await this.clocks.clock()).timezone)),

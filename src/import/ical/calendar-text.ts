@@ -1,7 +1,6 @@
 /**
- * An iCalendar file as content lines (RFC 5545 §3.1): bytes decoded (UTF-8, else Windows-1252, a BOM
- * dropped), lines unfolded, each with the number of the physical line it starts on, and the
- * components found by their BEGIN/END lines. Only the structure is read here; property values are
+ * An iCalendar file as content lines (RFC 5545 §3.1): lines unfolded, each with the number of the
+ * physical line it starts on, and the components found by their BEGIN/END lines. Only the structure is read here; property values are
  * read by ical.js, one VEVENT at a time (vevent-reader.ts), so one bad event does not spoil the file.
  */
 import { MAX_EVENTS_PER_FILE } from '../import-limits';
@@ -28,30 +27,6 @@ export interface CalendarText {
   properties: ContentLine[];
   events: RawComponent[];
   timezones: RawComponent[];
-}
-
-/** The text of the bytes: UTF-8 when they are valid UTF-8 (or the charset says so), else Windows-1252 (Outlook's older exports). */
-export function decodeCalendar(bytes: Buffer, charset?: string): string {
-  const declared = charset?.trim().toLowerCase();
-  let text: string;
-  if (declared && declared !== 'utf-8' && declared !== 'utf8' && isSupportedCharset(declared)) text = new TextDecoder(declared).decode(bytes);
-  else {
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      text = new TextDecoder('windows-1252').decode(bytes);
-    }
-  }
-  return text.replace(/^\uFEFF/, '');
-}
-
-function isSupportedCharset(label: string): boolean {
-  try {
-    new TextDecoder(label);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Unfolded content lines: a line starting with a space or a tab continues the previous one. Empty lines are skipped. */

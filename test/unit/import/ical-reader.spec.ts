@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { resolveZone } from '../../../src/dates';
-import { decodeCalendar, readStructure } from '../../../src/import/ical/calendar-text';
+import { readStructure } from '../../../src/import/ical/calendar-text';
+import { decodeText } from '../../../src/import/source/decode-text';
 import { MalformedFile } from '../../../src/import/malformed-file';
 import { namedZone } from '../../../src/import/ical/ical-zones';
 import { readCalendar } from '../../../src/import/ical/read-calendar';
@@ -25,9 +26,9 @@ describe('iCalendar reading', () => {
   });
 
   it('decodes UTF-8, else Windows-1252 (older Outlook exports), and drops a BOM', () => {
-    expect(decodeCalendar(Buffer.from('\uFEFFBEGIN:VCALENDAR', 'utf8'))).toBe('BEGIN:VCALENDAR');
-    expect(decodeCalendar(Buffer.from([0x43, 0x61, 0x66, 0xe9]))).toBe('Café');
-    expect(decodeCalendar(Buffer.from([0x43, 0x61, 0x66, 0xe9]), 'iso-8859-1')).toBe('Café');
+    expect(decodeText(Buffer.from('\uFEFFBEGIN:VCALENDAR', 'utf8'))).toBe('BEGIN:VCALENDAR');
+    expect(decodeText(Buffer.from([0x43, 0x61, 0x66, 0xe9]))).toBe('Café');
+    expect(decodeText(Buffer.from([0x43, 0x61, 0x66, 0xe9]), 'iso-8859-1')).toBe('Café');
   });
 
   it('refuses a file of more than MAX_EVENTS_PER_FILE VEVENTs from its structure, naming the line of the first one too many', () => {
