@@ -26,7 +26,17 @@ ${IMPORT_USAGE}`;
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
-const COMMANDS = ['users:create', 'users:list', 'app-passwords:create', 'app-passwords:list', 'app-passwords:revoke', 'seed', 'roles:grant', 'series:extend', 'import'];
+const COMMANDS = [
+  'users:create',
+  'users:list',
+  'app-passwords:create',
+  'app-passwords:list',
+  'app-passwords:revoke',
+  'seed',
+  'roles:grant',
+  'series:extend',
+  'import',
+];
 const HELP = ['help', '--help', '-h'];
 
 /**
