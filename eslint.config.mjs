@@ -26,7 +26,7 @@ const LAYERS = [
   { name: 'composition', folders: ['app', 'cli'] },
 ];
 
-const RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags', 'linked-posts', 'terms', 'changes'];
+const RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags', 'linked-posts', 'terms', 'changes', 'import'];
 const SHARED_LAYERS = ['config', 'database', 'wordpress', 'auth', 'rest', 'i18n', 'resources', 'logging', 'security', 'health', 'discovery', 'cache', 'mcp'];
 
 // Pure layers: functions over values (date math, how an error reason quotes a value), used by every

@@ -4,6 +4,7 @@ import { CacheModule } from '../cache/cache.module';
 import { RecordCacheModule } from '../cache/record-cache.module';
 import { CategoriesModule } from '../categories/categories.module';
 import { ChangesModule } from '../changes/changes.module';
+import { ImportsModule } from '../import/imports.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { DiscoveryModule } from '../discovery/discovery.module';
@@ -42,6 +43,7 @@ export class AppModule {
         OrganizersModule,
         EventsModule,
         ChangesModule,
+        ImportsModule,
         McpModule,
         HealthModule,
         SiteModule,

@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { ROLES, Role, UsersService } from '../auth/users.service';
 import { MIN_PASSWORD_LENGTH } from '../config/environment';
 import { loginProblem, MAX_LOGIN_LENGTH } from '../wordpress/sanitize-user';
+import { IMPORT_USAGE, ImportUsageError, runImportCommand } from './import.command';
 import { ROLES_GRANT_USAGE, runRolesGrant } from './roles-grant.command';
 import { runSeedCommand, SEED_USAGE, SeedUsageError } from './seed.command';
 import { runSeriesExtend, SERIES_EXTEND_USAGE } from './series-extend.command';
@@ -19,12 +20,23 @@ export const USAGE = `Usage: npm run cli -- <command> [options]      (help: npm 
   app-passwords:revoke --login LOGIN --uuid UUID
 ${SEED_USAGE}
 ${ROLES_GRANT_USAGE}
-${SERIES_EXTEND_USAGE}`;
+${SERIES_EXTEND_USAGE}
+${IMPORT_USAGE}`;
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
-const COMMANDS = ['users:create', 'users:list', 'app-passwords:create', 'app-passwords:list', 'app-passwords:revoke', 'seed', 'roles:grant', 'series:extend'];
+const COMMANDS = [
+  'users:create',
+  'users:list',
+  'app-passwords:create',
+  'app-passwords:list',
+  'app-passwords:revoke',
+  'seed',
+  'roles:grant',
+  'series:extend',
+  'import',
+];
 const HELP = ['help', '--help', '-h'];
 
 /**
@@ -58,6 +70,11 @@ export async function runCommand(argv: string[], users: UsersService, print: Pri
   if (command === 'series:extend' && app) {
     if (rest.length) throw new UsageError('series:extend takes no options');
     return runSeriesExtend(app, print);
+  }
+  if (command === 'import' && app) {
+    return runImportCommand(rest, app, print).catch((error: Error) => {
+      throw error instanceof ImportUsageError ? new UsageError(error.message) : error;
+    });
   }
   if (command === 'seed' && app) {
     return runSeedCommand(rest, app, print).catch((error: Error) => {

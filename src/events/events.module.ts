@@ -48,6 +48,6 @@ import { SeriesWriter } from './series/series.writer';
     SeriesWriter,
     SeriesHorizonJob,
   ],
-  exports: [EventsReadService, SeriesRepository],
+  exports: [EventsReadService, EventsWriteService, SeriesRepository],
 })
 export class EventsModule {}

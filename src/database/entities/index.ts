@@ -1,5 +1,6 @@
 import { CacheJournalEntity, CacheStateEntity } from './cache-state.entity';
 import { ChangeCursorEntity, ChangeEntity, WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEntity } from './change.entities';
+import { ImportEntity } from './import.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { PostMetaEntity, TermMetaEntity, UserMetaEntity } from './meta.entities';
 import { PostEntity } from './post.entity';
@@ -10,6 +11,7 @@ import { VenueGeoEntity } from './venue-geo.entity';
 
 export * from './cache-state.entity';
 export * from './change.entities';
+export * from './import.entity';
 export * from './login-failure.entity';
 export * from './meta.entities';
 export * from './post.entity';
@@ -49,6 +51,7 @@ export const SERVICE_ENTITIES = [
   WebhookDeliveryEntity,
   WebhookAttemptEntity,
   VenueGeoEntity,
+  ImportEntity,
 ];
 
 export const ENTITIES = [...WORDPRESS_ENTITIES, ...SERVICE_ENTITIES];

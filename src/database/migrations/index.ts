@@ -10,6 +10,7 @@ import { SqliteWordpressIndexes1840000000000 } from './1840000000000-sqlite-word
 import { DataVersionShards1850000000000 } from './1850000000000-data-version-shards';
 import { SeriesChanges1860000000000 } from './1860000000000-series-changes';
 import { CacheJournal1870000000000 } from './1870000000000-cache-journal';
+import { Imports1880000000000 } from './1880000000000-imports';
 
 export const MIGRATIONS = [
   WordpressSchema1700000000000,
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   DataVersionShards1850000000000,
   SeriesChanges1860000000000,
   CacheJournal1870000000000,
+  Imports1880000000000,
 ];

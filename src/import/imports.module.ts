@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
+import { OrganizersModule } from '../organizers/organizers.module';
+import { VenuesModule } from '../venues/venues.module';
+import { Resource } from '../resources/resource.decorator';
+import { EventImporter } from './event-importer';
+import { LinkedImporter } from './linked-importer';
+import { ImportsController } from './imports.controller';
+import { IMPORTS_RESOURCE } from './imports.resource';
+import { ImportsService } from './imports.service';
+import { ImportedEventsRepository } from './repository/imported-events.repository';
+import { ImportsRepository } from './repository/imports.repository';
+
+/** Import of calendars into events (docs/import.md), in the service's namespace `eca/v1`. */
+@Resource(IMPORTS_RESOURCE)
+@Module({
+  imports: [EventsModule, VenuesModule, OrganizersModule],
+  controllers: [ImportsController],
+  providers: [ImportsService, EventImporter, LinkedImporter, ImportsRepository, ImportedEventsRepository],
+  exports: [ImportsService],
+})
+export class ImportsModule {}
