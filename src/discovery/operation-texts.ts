@@ -31,6 +31,11 @@ export interface ResourceExamples {
   create: Readonly<Record<string, unknown>>;
   /** The slug the one created with `create` gets: the by-slug routes' example. */
   slug?: string;
+  /**
+   * The create example makes the service fetch a URL elsewhere (an import's feed): Swagger shows it,
+   * marked `x-example-fetches-url`, and a machine without a network cannot try it.
+   */
+  fetchesUrl?: boolean;
 }
 
 export interface OperationText {

@@ -8,7 +8,11 @@ import { RouteHandler } from './route-table';
 const EXAMPLE_ID = 1;
 
 type Parameter = { in: string; name: string; example?: unknown };
-type SwaggerOperation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { example?: unknown }> } };
+type SwaggerOperation = {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+  'x-example-fetches-url'?: true;
+};
 
 /**
  * Gives each operation of a resource the examples Swagger UI's "Try it out" starts with (its
@@ -21,6 +25,7 @@ export function withExamples(document: OpenAPIObject, handlers: RouteHandler[]):
     const operation = (document.paths[handler.route.swaggerPath] as Record<string, SwaggerOperation> | undefined)?.[handler.httpMethod.toLowerCase()];
     if (!examples || !operation) continue;
     for (const media of Object.values(operation.requestBody?.content ?? {})) media.example = examples.create;
+    if (examples.fetchesUrl && operation.requestBody) operation['x-example-fetches-url'] = true;
     for (const parameter of operation.parameters ?? []) {
       if (parameter.in !== 'path') continue;
       const example = parameter.name === 'id' ? EXAMPLE_ID : parameter.name === 'slug' ? examples.slug : undefined;

@@ -25,6 +25,7 @@ export const IMPORTS_RESOURCE = defineResource({
     deletion: 'delete',
     readers: 'Administrators only (the `import` capability), with an application password (HTTP Basic).',
     readsNeedLogin: true,
+    examples: { create: { url: 'https://calendar.example.org/team.ics', status: 'draft' }, fetchesUrl: true },
     notes: {
       create:
         'The iCalendar file is the request body (`Content-Type: text/calendar`), a multipart upload, or the `url` of a feed (public addresses only). Every VEVENT becomes an event (a series with RRULE/EXDATE/RDATE); the same file imported again changes nothing. The answer is the report: created, updated, unchanged and failed items with the reason and the line.',
