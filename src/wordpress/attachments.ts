@@ -56,6 +56,11 @@ export function imageObject(id: number, fullUrl: string, attachedFile: string, r
   return Object.fromEntries(Object.entries(merged).filter(([, v]) => !isEmpty(v)));
 }
 
+/** `_wp_attachment_metadata` of an image given by URL: its `full` size is the URL's file name (`wp_basename`). */
+function externalImageMetadata(url: string): { sizes: { full: { file: string; width: number; height: number } } } {
+  return { sizes: { full: { file: url.slice(url.lastIndexOf('/') + 1), width: 0, height: 0 } } };
+}
+
 /**
  * Attachment posts: image objects for many IDs at once, the lookups image input needs, and the
  * records of images given by URL (external-image.ts).
@@ -145,6 +150,9 @@ export class AttachmentsStore {
    * does not host: `guid` = the URL and no `_wp_attached_file` (so `wp_get_attachment_url` gives the
    * URL back; the `extension` read from that file is empty, as on WordPress), and TEC's
    * `_tribe_importer_original_url`, through which TEC and this service find it again for the same URL.
+   * The metadata's one `full` size names the URL's own file name: without it WordPress's
+   * `image_downsize` finds no image (no attached file) and the plugin answers `image.url: false`;
+   * with it, `get_the_post_thumbnail_url` gives the URL back unchanged (docs/trash-and-images.md).
    */
   async createExternal(image: ExternalImage, author: number, parent: number, now: SiteNow): Promise<number> {
     const title = sanitizeTextField(externalImageTitle(image));
@@ -164,6 +172,7 @@ export class AttachmentsStore {
       guid: () => image.url,
     });
     await this.posts.addMeta(id, IMPORTED_FROM, image.url);
+    await this.posts.addMeta(id, ATTACHMENT_METADATA, externalImageMetadata(image.url));
     return id;
   }
 }

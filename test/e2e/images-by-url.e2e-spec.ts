@@ -36,7 +36,11 @@ describe('images by URL', () => {
       post_name: 'summer-poster',
       post_author: 1,
     });
-    expect(await eventMeta(t, id)).toEqual({ _tribe_importer_original_url: [url] });
+    // The one `full` size names the URL's file name, so WordPress's image_downsize gives the URL back (the plugin's `image.url`).
+    expect(await eventMeta(t, id)).toEqual({
+      _tribe_importer_original_url: [url],
+      _wp_attachment_metadata: ['a:1:{s:5:"sizes";a:1:{s:4:"full";a:3:{s:4:"file";s:23:"Summer%20Poster.JPG?v=3";s:5:"width";i:0;s:6:"height";i:0;}}}'],
+    });
     expect((await eventMeta(t, event.id))._thumbnail_id).toEqual([String(id)]);
     // Read back as any reader sees it, JSON-LD included.
     const read = (await t.http.get(`${EVENTS}/${event.id}`).expect(200)).body;

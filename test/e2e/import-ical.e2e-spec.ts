@@ -120,7 +120,7 @@ describe('import (iCalendar)', () => {
     expect(offset).toMatchObject({
       start_date: '2027-08-01 10:00:00',
       end_date: '2027-08-01 11:30:00',
-      timezone: 'UTC+5:30',
+      timezone: 'UTC+5.5',
       utc_start_date: '2027-08-01 04:30:00',
     });
   });

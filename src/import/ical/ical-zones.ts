@@ -45,13 +45,16 @@ export function vtimezoneInstant(timezone: ICAL.Timezone, wall: WallTime): numbe
   return time.toUnixTime() * 1000;
 }
 
-/** The fixed zone of a VTIMEZONE's offset at an instant: `UTC+1`, `UTC-3:30`. */
+/**
+ * The fixed zone of a VTIMEZONE's offset at an instant, named as WordPress's own time zone choices name
+ * it (`UTC+1`, `UTC-3.5`, `UTC+5.75`): the plugin's JSON-LD reads only that form as a zone (its
+ * `timezone_from_utc_offset`), and writes `2027-08-01 04:30:00` instead of an ISO date for `UTC+5:30`.
+ */
 export function offsetZone(timezone: ICAL.Timezone, instantMs: number): EventZone {
   const utc = ICAL.Time.fromJSDate(new Date(instantMs), true);
   const seconds = timezone.utcOffset(utc.convertToZone(timezone));
   const abs = Math.abs(seconds);
-  const hours = Math.floor(abs / 3600);
-  const minutes = Math.floor((abs % 3600) / 60);
-  const name = `UTC${seconds < 0 ? '-' : '+'}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+  const hours = Math.round((abs / 3600) * 100) / 100;
+  const name = `UTC${seconds < 0 ? '-' : '+'}${hours}`;
   return resolveZone(name)!;
 }
