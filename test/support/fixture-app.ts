@@ -28,9 +28,9 @@ export interface FixtureApp {
 }
 
 /** The app on the fixture database (loaded fresh unless `database` is given); `close` drops it. */
-export async function startFixtureApp(options: { database?: TestDatabase; modules?: Type[] } = {}): Promise<FixtureApp> {
+export async function startFixtureApp(options: { database?: TestDatabase; modules?: Type[]; env?: Record<string, string> } = {}): Promise<FixtureApp> {
   const db = options.database ?? (await loadFixtureDatabase());
-  const t = await startTestApp({ database: db, env: FIXTURE_ENV, modules: options.modules });
+  const t = await startTestApp({ database: db, env: { ...FIXTURE_ENV, ...options.env }, modules: options.modules });
   return {
     t,
     db,
@@ -46,7 +46,7 @@ export async function startFixtureApp(options: { database?: TestDatabase; module
  * The fixture app for the tests of the calling `describe` block: started before them, handed to `use`
  * (which keeps what the tests need), closed after them with its database dropped.
  */
-export function withFixtureApp(use: (app: FixtureApp) => void, options: { modules?: Type[] } = {}): void {
+export function withFixtureApp(use: (app: FixtureApp) => void, options: { modules?: Type[]; env?: Record<string, string> } = {}): void {
   let app: FixtureApp | undefined;
   beforeAll(async () => {
     app = await startFixtureApp(options);
