@@ -93,7 +93,9 @@ export function drive(target, scenario, connections, seconds, sample, databasePi
   return new Promise((resolve, reject) => {
     const before = { service: cpuMs(target.pid), database: cpuMs(databasePid) };
     let peak = 0;
-    const timer = setInterval(() => (peak = Math.max(peak, memory(target.pid).rss)), 100);
+    // A target without a process of ours (the plugin) has no memory to sample.
+    const rssNow = () => (target.pid ? memory(target.pid).rss : undefined);
+    const timer = setInterval(() => (peak = Math.max(peak, rssNow() ?? 0)), 100);
     const job = JSON.stringify({ url: target.url, scenario, connections, duration: seconds, sample });
     const load = spawn(process.execPath, [join(ROOT, 'bench', 'load.mjs'), job], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -109,7 +111,7 @@ export function drive(target, scenario, connections, seconds, sample, databasePi
         database: spent(cpuMs(databasePid), before.database),
         generator: result.cpuMs,
       };
-      resolve({ result, peakRss: Math.max(peak, memory(target.pid).rss), cpu });
+      resolve({ result, peakRss: target.pid ? Math.max(peak, rssNow()) : undefined, cpu });
     });
   });
 }

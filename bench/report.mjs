@@ -55,7 +55,7 @@ export function table(rows, run) {
       withCodes(r.other5xx, r.codes, true),
       withCodes(r.otherNon2xx, r.codes, false),
       r.errors,
-      r.peakRssMb.toFixed(0),
+      r.peakRssMb?.toFixed(0) ?? '-',
       cpuSplit(r.cpu),
       r.cpu?.bound === undefined ? '' : r.cpu.bound.toLocaleString('en-US'),
       targets.map((t) => t.text).join('; '),

@@ -16,6 +16,10 @@
 // table with the issue's targets and writes bench/results/<engine>-<N>-<time>.json.
 // --scenarios takes scenario names or groups: cached, auth, miss, uncached, cold, overload, geo, live-site, writes.
 // After a run of one size of a size pair (SQLite 10k / 100k), prints the ratio to the newest run of the other.
+// --plugin URL (BENCH_PLUGIN_URL; with --fixture) also drives the real plugin at URL — e.g. the team's
+// reference-plugin set-up on the same fixture database, http://127.0.0.1:8080 — with the cold group's
+// requests and the writes (group "plugin", rows `plugin-…`), for issue #32's targets relative to it.
+// Its writes add events to the plugin's database.
 // --series K seeds K weekly series of --occurrences M (default 100) instead of plain events (issue #24's
 // series-heavy site, bench/.data/bench-series-KxM.sqlite or eca_bench_series); its cold list is compared
 // with the newest plain run of K·M events (bench/size.mjs).
@@ -55,12 +59,17 @@ const { values: flags } = parseArgs({
     'overload-connections': { type: 'string', default: process.env.BENCH_OVERLOAD_CONNECTIONS ?? '300,1000' },
     reuse: { type: 'boolean', default: process.env.BENCH_REUSE === '1' },
     'skip-build': { type: 'boolean', default: process.env.BENCH_SKIP_BUILD === '1' },
+    plugin: { type: 'string', default: process.env.BENCH_PLUGIN_URL },
   },
 });
 const fixture = flags.fixture;
 const engine = flags.engine ?? (fixture ? 'mysql' : 'sqlite');
 if (!['sqlite', 'mysql'].includes(engine)) throw new Error('--engine must be sqlite or mysql');
 if (fixture && engine !== 'mysql') throw new Error('--fixture loads a MariaDB dump: use it with --engine mysql');
+// The plugin answers on its own copy of the fixture: the sampled IDs and slugs must name the same events.
+if (flags.plugin && !fixture) throw new Error('--plugin compares with the plugin on the fixture database: use it with --fixture');
+/** The plugin, driven as it runs (nothing to start or stop; its processes' CPU and memory are not counted). */
+const pluginTarget = flags.plugin ? { url: flags.plugin.replace(/\/+$/, ''), pid: undefined, stop() {} } : undefined;
 const duration = Number(flags.duration);
 const levels = (list) => list.split(',').map(Number);
 const at = { connections: levels(flags.connections), writes: levels(flags['write-connections']), overload: levels(flags['overload-connections']) };
@@ -154,13 +163,9 @@ async function sampleData(url) {
 /** The chosen scenarios: by name or group, in the order of bench/scenarios.mjs. */
 function chosen(sample) {
   const filter = flags.scenarios ? flags.scenarios.split(',') : undefined;
-  const list = scenarioList(sample).filter((s) => !filter || filter.includes(s.name) || filter.includes(s.group));
-  if (!list.length)
-    throw new Error(
-      `--scenarios matched none of: ${scenarioList(sample)
-        .map((s) => s.name)
-        .join(', ')}`,
-    );
+  const all = scenarioList(sample, { plugin: Boolean(pluginTarget) });
+  const list = all.filter((s) => !filter || filter.includes(s.name) || filter.includes(s.group));
+  if (!list.length) throw new Error(`--scenarios matched none of: ${all.map((s) => s.name).join(', ')}`);
   return list;
 }
 
@@ -176,7 +181,9 @@ function processes(plan, cached) {
   return {
     async get(scenario) {
       if (!running.has(scenario.instance)) {
-        running.set(scenario.instance, scenario.instance === 'limit' ? await startLimitServer() : await startService(INSTANCE_ENV[scenario.instance], READY));
+        const start =
+          { limit: startLimitServer, plugin: async () => pluginTarget }[scenario.instance] ?? (() => startService(INSTANCE_ENV[scenario.instance], READY));
+        running.set(scenario.instance, await start());
       }
       return running.get(scenario.instance);
     },
@@ -218,7 +225,7 @@ async function main() {
     if (scenario.warmUp) await drive(target, scenario, WARM_UP.connections, WARM_UP.seconds, sample); // not recorded
     for (const connections of scenario.levels) {
       await settle(target, settlePath);
-      const database = scenario.instance === 'limit' ? undefined : databasePid;
+      const database = ['limit', 'plugin'].includes(scenario.instance) ? undefined : databasePid;
       const { result, peakRss, cpu } = await drive(target, scenario, connections, Math.max(duration, scenario.minSeconds ?? 0), sample, database);
       const row = {
         scenario: scenario.name,
@@ -243,14 +250,14 @@ async function main() {
       console.log(
         `${row.scenario} c${connections}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ` +
           `503+RA ${row.retryAfter503}, other 5xx ${row.other5xx}, other non-2xx ${row.otherNon2xx}, errors ${row.errors}, ` +
-          `RSS ${peakRss.toFixed(0)} MB${Object.keys(row.codes).length ? `, statuses ${JSON.stringify(row.codes)}` : ''}` +
+          `RSS ${peakRss?.toFixed(0) ?? '-'} MB${Object.keys(row.codes).length ? `, statuses ${JSON.stringify(row.codes)}` : ''}` +
           (row.cpu
             ? `, CPU/req ${row.cpu.service} ms service + ${row.cpu.database ?? '-'} database + ${row.cpu.generator ?? '-'} generator (bound ${row.cpu.bound} req/s)`
             : '') +
           (row.writes ? `; writer: ${row.writes.requests} PUT, non-2xx ${row.writes.non2xx}, errors ${row.writes.errors}` : ''),
       );
     }
-    highWater[scenario.instance] = Math.max(highWater[scenario.instance] ?? 0, Math.round(memory(target.pid).hwm));
+    if (target.pid) highWater[scenario.instance] = Math.max(highWater[scenario.instance] ?? 0, Math.round(memory(target.pid).hwm));
     started.done(index);
   }
   const setup = { engine, fixture, events: fixture ? sample.total : seeded, ...(series ? { series: series.count, occurrences: series.occurrences } : {}) };

@@ -24,7 +24,23 @@ const COLD_FAMILIES = [
   ['categories', 'GET /categories', `${BASE}/categories`],
 ];
 
-export function scenarioList(sample) {
+/**
+ * The plugin's rows (group "plugin", only with --plugin URL on the fixture): the cold group's request
+ * families and the writes, asked of the real plugin on the same data (test/fixtures/wordpress), so
+ * issue #32's targets (cold ≥ 50×, writes ≥ 10× the plugin) compare figures of one run.
+ */
+function pluginScenarios() {
+  return [
+    ...COLD_FAMILIES.flatMap(([family, request, path, extra]) => [
+      define(`plugin-${family}`, 'plugin', 'plugin', `${request} (the plugin)`, path, extra),
+      define(`plugin-auth-${family}`, 'plugin', 'plugin', `${request} (admin, the plugin)`, path, { ...extra, auth: true }),
+    ]),
+    define('plugin-create-events', 'plugin', 'plugin', 'POST /events, the plugin (creates/s)', EVENTS, { kind: 'create', at: 'writes' }),
+    define('plugin-update-events', 'plugin', 'plugin', 'PUT /events/{id}, the plugin (updates/s)', EVENTS, { kind: 'update', at: 'writes' }),
+  ];
+}
+
+export function scenarioList(sample, { plugin = false } = {}) {
   return [
     // Anonymous reads the response cache answers after the first (group "cached").
     define('events', 'cached', 'cached', 'GET /events (cache hit)', EVENTS),
@@ -58,6 +74,7 @@ export function scenarioList(sample) {
       define(`cold-${family}`, 'cold', 'cold', `${request} (cold)`, path, extra),
       define(`cold-auth-${family}`, 'cold', 'cold', `${request} (admin, cold)`, path, { ...extra, auth: true }),
     ]),
+    ...(plugin ? pluginScenarios() : []),
     // At least 31 s: a request that waits longer than the generator's 30 s timeout then shows as an error.
     define('overload-uncached-events', 'overload', 'uncached', 'GET /events (no response cache), overload', EVENTS, {
       at: 'overload',
