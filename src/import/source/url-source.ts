@@ -77,12 +77,16 @@ function get(url: URL, lookup: LookupFunction, deadline: number): Promise<Answer
       () => req.destroy(new UrlRefused(`The URL gave no complete answer within ${URL_TIMEOUT_MS / 1000} s.`)),
       Math.max(0, deadline - Date.now()),
     );
-    const finish = (result: Answer | Error) => {
+    const finish = (answer: Answer) => {
       clearTimeout(timer);
-      if (result instanceof Error) reject(result instanceof UrlRefused ? result : new UrlRefused(`The URL could not be read: ${result.message}`));
-      else resolve(result);
+      resolve(answer);
     };
-    req.on('error', finish);
+    // Told apart from an answer by the event, not `instanceof Error`: a socket's error may come from another realm (jest's VM).
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error instanceof UrlRefused ? error : new UrlRefused(`The URL could not be read: ${error.message}`));
+    };
+    req.on('error', fail);
     req.on('response', (res: IncomingMessage) => {
       const status = res.statusCode ?? 0;
       const contentType = String(res.headers['content-type'] ?? '');
@@ -99,7 +103,7 @@ function get(url: URL, lookup: LookupFunction, deadline: number): Promise<Answer
         chunks.push(chunk);
       });
       res.on('end', () => finish({ status, contentType, body: Buffer.concat(chunks) }));
-      res.on('error', finish);
+      res.on('error', fail);
     });
     req.end();
   });
