@@ -6,7 +6,7 @@ import { Caller } from '../../wordpress/caller';
 import { IMPORT_CAPABILITY } from '../imports.resource';
 import { ImportsService } from '../imports.service';
 import { FeedFields, FeedRow, ImportFeedsRepository } from '../repository/import-feeds.repository';
-import { importUrl, UrlRefused } from '../source/url-source';
+import { checkUrlParam } from '../source/url-source';
 import { FeedRunner } from './feed-runner';
 import { LEASE_MS } from './feed-schedule';
 import { ImportFeedCreateArgs, ImportFeedListArgs, ImportFeedUpdateArgs } from './import-feeds.args';
@@ -83,12 +83,7 @@ export class ImportFeedsService {
   }
 
   private checkUrl(url: string): void {
-    try {
-      importUrl(url, this.config.webhooks.allowPrivateTargets);
-    } catch (error) {
-      if (error instanceof UrlRefused) throw RestError.invalidParams({ url: error.message });
-      throw error;
-    }
+    checkUrlParam(url, this.config.webhooks.allowPrivateTargets);
   }
 
   private async present(row: FeedRow) {

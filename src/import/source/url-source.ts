@@ -10,6 +10,7 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { addressRange, resolveTarget, TargetRefused } from '../../changes/delivery/target-guard';
+import { RestError } from '../../reasons/rest-error';
 import { MAX_IMPORT_BYTES, MAX_REDIRECTS, URL_TIMEOUT_MS } from '../import-limits';
 
 /** Why a URL was not read (a 400 before anything is fetched, or the failure of the fetch). */
@@ -35,6 +36,16 @@ export function importUrl(raw: string, allowPrivate: boolean): URL {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate && ipaddr.isValid(host) && addressRange(host) !== 'unicast') throw new UrlRefused('The URL points to a non-public address.');
   return url;
+}
+
+/** `importUrl`'s refusal as a request's bad parameter `url` (a 400, before any DNS lookup). */
+export function checkUrlParam(raw: string, allowPrivate: boolean): void {
+  try {
+    importUrl(raw, allowPrivate);
+  } catch (error) {
+    if (error instanceof UrlRefused) throw RestError.invalidParams({ url: error.message });
+    throw error;
+  }
 }
 
 function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
