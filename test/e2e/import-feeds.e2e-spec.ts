@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ImportFeedsWorker } from '../../src/import/feeds/import-feeds.worker';
 import { ADMIN, startTestApp, TestApp, userWithRole } from '../support/test-app';
-import { createTestDatabase, ENGINE, TestDatabase } from '../support/test-database';
+import { sharedTestDatabase, TestDatabase } from '../support/test-database';
 import { ECA } from './changes-test-helpers';
 
 type Json = Record<string, any>;
@@ -18,17 +15,6 @@ const DAY = 24 * 60 * MINUTE;
 const vevent = (uid: string, summary: string, start: string) =>
   ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', `DTSTART:${start}`, `SUMMARY:${summary}`, 'END:VEVENT'].join('\r\n');
 const calendar = (...events: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//feeds//EN', ...events, 'END:VCALENDAR', ''].join('\r\n');
-
-/** A database two app instances share: a MariaDB database, or a SQLite file (in-memory is per connection). */
-async function sharedDatabase(): Promise<{ database: TestDatabase; cleanup: () => Promise<void> }> {
-  if (ENGINE === 'mysql') {
-    const database = await createTestDatabase();
-    return { database, cleanup: () => database.drop() };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'eca-feeds-'));
-  const database = { url: `sqlite:${join(dir, 'shared.sqlite')}`, name: 'shared', drop: async () => undefined };
-  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 /**
  * Subscriptions (docs/import.md "Subscriptions"): feeds served by a local HTTP server, run on demand
@@ -45,7 +31,7 @@ describe('import feeds (subscriptions)', () => {
   const hits = new Map<string, number>();
 
   beforeAll(async () => {
-    shared = await sharedDatabase();
+    shared = await sharedTestDatabase('eca-feeds-');
     a = await startTestApp({ database: shared.database, env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } });
     b = await startTestApp({ database: shared.database });
     server = createServer((req, res) => {
@@ -86,10 +72,9 @@ describe('import feeds (subscriptions)', () => {
     a.db.transaction(() => a.db.sql.run(`UPDATE ${a.db.sql.table('eca_import_feeds')} SET ${sets} WHERE id = ?`, [...params, id]), { bookkeeping: true });
   /** Only `id` is due (the other feeds are pushed a year ahead), so a pass runs it alone. */
   const onlyDue = async (id: number, at: number) => {
-    await a.db.transaction(
-      () => a.db.sql.run(`UPDATE ${a.db.sql.table('eca_import_feeds')} SET next_run_at = ? WHERE id <> ?`, [at + 365 * DAY, id]),
-      { bookkeeping: true },
-    );
+    await a.db.transaction(() => a.db.sql.run(`UPDATE ${a.db.sql.table('eca_import_feeds')} SET next_run_at = ? WHERE id <> ?`, [at + 365 * DAY, id]), {
+      bookkeeping: true,
+    });
     await setColumns(id, 'next_run_at = ?', [at]);
   };
   const statusOf = async (id: number) =>
@@ -251,7 +236,11 @@ describe('import feeds (subscriptions)', () => {
     for (const auth of [editor.auth, subscriber.auth]) {
       await a.http.get(FEEDS).set('Authorization', auth).expect(403);
       await a.http.get(`${FEEDS}/${made.id}`).set('Authorization', auth).expect(403);
-      await a.http.post(FEEDS).set('Authorization', auth).send({ url: `${base}/feed.ics` }).expect(403);
+      await a.http
+        .post(FEEDS)
+        .set('Authorization', auth)
+        .send({ url: `${base}/feed.ics` })
+        .expect(403);
       await a.http.patch(`${FEEDS}/${made.id}`).set('Authorization', auth).send({ enabled: false }).expect(403);
       await a.http.post(`${FEEDS}/${made.id}/run`).set('Authorization', auth).expect(403);
       await a.http.delete(`${FEEDS}/${made.id}`).set('Authorization', auth).expect(403);
@@ -259,7 +248,10 @@ describe('import feeds (subscriptions)', () => {
     const anonymous = await a.http.post(`${FEEDS}/${made.id}/run`).expect(401);
     expect(anonymous.body).toMatchObject({ code: 'rest_forbidden', data: { status: 401 } });
     await a.http.get(FEEDS).expect(401);
-    await a.http.post(FEEDS).send({ url: `${base}/feed.ics` }).expect(401);
+    await a.http
+      .post(FEEDS)
+      .send({ url: `${base}/feed.ics` })
+      .expect(401);
     expect(hits.get('/feed.ics') ?? 0).toBe(served);
     expect(await read(made.id)).toMatchObject({ enabled: true, last_import_id: null });
   });
@@ -290,9 +282,7 @@ describe('import feeds (subscriptions)', () => {
   it('is declared in the service’s namespace index and Swagger (mcp.e2e-spec.ts holds every index route to its MCP tool)', async () => {
     const index = await a.http.get(ECA).expect(200);
     expect(index.body.routes['/eca/v1/import-feeds'].methods).toEqual(['GET', 'POST']);
-    expect(Object.keys(index.body.routes)).toEqual(
-      expect.arrayContaining(['/eca/v1/import-feeds/(?P<id>\\d+)', '/eca/v1/import-feeds/(?P<id>\\d+)/run']),
-    );
+    expect(Object.keys(index.body.routes)).toEqual(expect.arrayContaining(['/eca/v1/import-feeds/(?P<id>\\d+)', '/eca/v1/import-feeds/(?P<id>\\d+)/run']));
     const swagger = (await a.http.get('/docs-json').expect(200)).body;
     expect(Object.keys(swagger.paths)).toEqual(expect.arrayContaining(['/wp-json/eca/v1/import-feeds', '/wp-json/eca/v1/import-feeds/{id}/run']));
     expect(swagger.components.schemas.ImportFeed.properties.next_run_at).toMatchObject({ type: 'string', format: 'date-time' });

@@ -169,7 +169,9 @@ export class ImportFeedsRepository {
   async claim(id: number, now: number, leaseUntil: number, onlyWhenDue: boolean): Promise<boolean> {
     const due = onlyWhenDue ? ' AND enabled = 1 AND next_run_at <= ?' : '';
     const params: SqlParam[] = onlyWhenDue ? [leaseUntil, id, now, now] : [leaseUntil, id, now];
-    return this.write(async () => (await this.db.sql.run(`UPDATE ${this.table} SET lease_until = ? WHERE id = ? AND lease_until <= ?${due}`, params)).affected === 1);
+    return this.write(
+      async () => (await this.db.sql.run(`UPDATE ${this.table} SET lease_until = ? WHERE id = ? AND lease_until <= ?${due}`, params)).affected === 1,
+    );
   }
 
   /** A run that read the feed: the failures forgotten, the next run one interval from now, the lease released. */
