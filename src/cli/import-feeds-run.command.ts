@@ -11,5 +11,5 @@ export const IMPORT_FEEDS_RUN_USAGE = `  import-feeds:run
  */
 export async function runImportFeeds(app: Pick<INestApplicationContext, 'get'>, print: (line: string) => void): Promise<void> {
   const pass = await app.get(ImportFeedsWorker, { strict: false }).pass();
-  print(`Ran ${pass.runs} feeds (${pass.failed} could not be read); reports: ${pass.imports.join(', ') || 'none'}.`);
+  print(`Feeds run: ${pass.runs} (${pass.failed} could not be read); reports: ${pass.imports.join(', ') || 'none'}.`);
 }

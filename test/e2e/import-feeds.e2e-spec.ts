@@ -1,5 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { UsersService } from '../../src/auth/users.service';
+import { runCommand } from '../../src/cli/commands';
 import { ImportFeedsWorker } from '../../src/import/feeds/import-feeds.worker';
 import { ADMIN, startTestApp, TestApp, userWithRole } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
@@ -211,6 +213,41 @@ describe('import feeds (subscriptions)', () => {
     await setColumns(held.id, 'lease_until = ?', [Date.now() - 1]);
     await onlyDue(held.id, Date.now());
     expect((await a.app.get(ImportFeedsWorker).pass()).runs).toBe(1);
+  });
+
+  it('`npm run cli -- import-feeds:run` runs one pass now', async () => {
+    feed = calendar(vevent('cli@feeds', 'From the command line', '20300401T100000Z'));
+    const made = await create({ url: `${base}/feed.ics` });
+    await onlyDue(made.id, Date.now() - 1000);
+    const lines: string[] = [];
+    await runCommand(['import-feeds:run'], a.app.get(UsersService), (line) => lines.push(line), a.app);
+    const { last_import_id } = await read(made.id);
+    expect(lines).toEqual([`Feeds run: 1 (0 could not be read); reports: ${last_import_id}.`]);
+    await expect(runCommand(['import-feeds:run', '--now'], a.app.get(UsersService), () => undefined, a.app)).rejects.toThrow('takes no options');
+  });
+
+  it('with IMPORT_FEEDS_WORKER on, the HTTP service runs due feeds by itself', async () => {
+    feed = calendar(vevent('worker@feeds', 'By the worker', '20300501T100000Z'));
+    const own = await startTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', IMPORT_FEEDS_WORKER: 'true', IMPORT_FEEDS_POLL_INTERVAL_MS: '100' } });
+    try {
+      const made = (
+        await own.http
+          .post(FEEDS)
+          .set('Authorization', ADMIN)
+          .send({ url: `${base}/feed.ics` })
+          .expect(201)
+      ).body;
+      let state: Json = made;
+      for (let i = 0; i < 100 && state.last_import_id === null; i++) {
+        await new Promise((done) => setTimeout(done, 50));
+        state = (await own.http.get(`${FEEDS}/${made.id}`).set('Authorization', ADMIN).expect(200)).body;
+      }
+      expect(state).toMatchObject({ failures: 0, recent_imports: [state.last_import_id] });
+      const report = (await own.http.get(`${IMPORTS}/${state.last_import_id}`).set('Authorization', ADMIN).expect(200)).body;
+      expect(report.counts.created).toBe(1);
+    } finally {
+      await own.close();
+    }
   });
 
   it('updates change the given fields; DELETE removes the feed, not its events or reports', async () => {
