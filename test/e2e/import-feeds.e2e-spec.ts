@@ -16,6 +16,9 @@ const DAY = 24 * 60 * MINUTE;
 
 const vevent = (uid: string, summary: string, start: string) =>
   ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', `DTSTART:${start}`, `SUMMARY:${summary}`, 'END:VEVENT'].join('\r\n');
+const WEEKLY = ['BEGIN:VEVENT', 'UID:series@feeds', 'DTSTAMP:20260101T000000Z', 'DTSTART:20300201T100000Z', 'RRULE:FREQ=WEEKLY;COUNT=3']
+  .concat(['SUMMARY:Weekly, leaves the feed', 'END:VEVENT'])
+  .join('\r\n');
 const calendar = (...events: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//feeds//EN', ...events, 'END:VCALENDAR', ''].join('\r\n');
 
 /**
@@ -88,6 +91,7 @@ describe('import feeds (subscriptions)', () => {
       vevent('keep@feeds', 'Kept', '20300110T100000Z'),
       vevent('gone@feeds', 'Leaves the feed', '20300111T100000Z'),
       vevent('past@feeds', 'Long ago', '20200110T100000Z'),
+      WEEKLY,
     );
     const created = await create({ url: `${base}/feed.ics`, interval_minutes: 60, status: 'draft' });
     expect(created).toMatchObject({ url: `${base}/feed.ics`, status: 'draft', interval_minutes: 60, enabled: true, failures: 0, last_error: null });
@@ -96,7 +100,7 @@ describe('import feeds (subscriptions)', () => {
 
     const report = await run(created.id);
     expect(report).toMatchObject({ status: 'completed', source_kind: 'url', source: `${base}/feed.ics`, error: null });
-    expect(report.counts).toEqual({ created: 3, updated: 0, unchanged: 0, trashed: 0, failed: 0 });
+    expect(report.counts).toEqual({ created: 4, updated: 0, unchanged: 0, trashed: 0, failed: 0 });
     const after = await read(created.id);
     expect(after).toMatchObject({ last_import_id: report.id, recent_imports: [report.id], failures: 0, last_error: null, running: false });
     near(after.next_run_at, Date.now() + 60 * MINUTE);
@@ -105,15 +109,15 @@ describe('import feeds (subscriptions)', () => {
     for (const item of report.items) expect(await statusOf(item.event_id)).toBe('draft');
   });
 
-  it('a changed feed: the event that left it and has not started is trashed, the changed one updated, the new one created, the past one kept', async () => {
+  it('a changed feed: the events that left it and have not started are trashed (a series whole), the changed one updated, the new one created, the past one kept', async () => {
     const [first] = (await a.http.get(FEEDS).set('Authorization', ADMIN).expect(200)).body.feeds as Json[];
     const before = (await a.http.get(`${IMPORTS}/${first.last_import_id}`).set('Authorization', ADMIN).expect(200)).body;
     const ids = Object.fromEntries(before.items.map((item: Json) => [item.uid, item.event_id]));
     feed = calendar(vevent('keep@feeds', 'Kept, renamed', '20300110T100000Z'), vevent('new@feeds', 'Added', '20300112T100000Z'));
 
     const report = await run(first.id);
-    expect(report.counts).toEqual({ created: 1, updated: 1, unchanged: 0, trashed: 1, failed: 0 });
-    expect(report.items.find((item: Json) => item.action === 'trashed')).toEqual({
+    expect(report.counts).toEqual({ created: 1, updated: 1, unchanged: 0, trashed: 2, failed: 0 });
+    expect(report.items.find((item: Json) => item.uid === 'gone@feeds')).toEqual({
       action: 'trashed',
       line: 0,
       uid: 'gone@feeds',
@@ -122,6 +126,12 @@ describe('import feeds (subscriptions)', () => {
       reason: 'No longer in the feed.',
     });
     expect(await statusOf(ids['gone@feeds'])).toBe('trash');
+    expect(report.items.find((item: Json) => item.uid === 'series@feeds')).toMatchObject({ action: 'trashed', event_id: ids['series@feeds'] });
+    const series = await a.db.sql.rows<{ post_status: string }>(`SELECT post_status FROM ${a.db.sql.table('posts')} WHERE ID = ? OR post_parent = ?`, [
+      ids['series@feeds'],
+      ids['series@feeds'],
+    ]);
+    expect(series.map((post) => post.post_status)).toEqual(['trash', 'trash', 'trash']);
     expect(await statusOf(ids['past@feeds'])).toBe('draft');
     expect(await statusOf(ids['keep@feeds'])).toBe('draft');
     // The stored report is the answer: GET /imports/{id} has the trashed item and counts too.
