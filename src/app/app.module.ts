@@ -4,6 +4,7 @@ import { CacheModule } from '../cache/cache.module';
 import { RecordCacheModule } from '../cache/record-cache.module';
 import { CategoriesModule } from '../categories/categories.module';
 import { ChangesModule } from '../changes/changes.module';
+import { ImportFeedsModule } from '../import/feeds/import-feeds.module';
 import { ImportsModule } from '../import/imports.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
@@ -44,6 +45,7 @@ export class AppModule {
         EventsModule,
         ChangesModule,
         ImportsModule,
+        ImportFeedsModule,
         McpModule,
         HealthModule,
         SiteModule,

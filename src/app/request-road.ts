@@ -16,12 +16,19 @@ import { DatabaseService } from '../database/database.service';
 import { PipelineRouteDescriber } from '../discovery/route-describer';
 import { requestLogging } from '../logging/request-logging';
 import { cors, corsConfigured, securityHeaders } from '../security/http-security';
-import { formBody, jsonBodyAsText, multipartBody, parseJsonLeniently } from '../rest/body-parsing';
+import { formBody, jsonBodyAsText, LargeUpload, largeUploadBody, multipartBody, parseJsonLeniently } from '../rest/body-parsing';
+import { MAX_IMPORT_BYTES } from '../import/import-limits';
+import { IMPORT_CAPABILITY, IMPORTS_RESOURCE } from '../import/imports.resource';
 import { methodOverride, refuseLongUrls, rewriteUrl } from '../rest/http-pipeline';
 import { answerParserErrorsInEnvelope } from '../rest/parser-errors';
 import { enterRequestScope } from '../rest/request-scope.middleware';
 import { allowAndOptions } from '../rest/route-answers';
 import { standardHeaders } from '../rest/standard-headers';
+
+/** Multipart files bigger than the road's body limit: the imports' upload, up to the import's own limit (docs/import.md "Bad input and limits"). */
+const LARGE_UPLOADS: readonly LargeUpload[] = [
+  { method: 'POST', path: `/wp-json/${IMPORTS_RESOURCE.namespace}/${IMPORTS_RESOURCE.collection}`, fileLimit: MAX_IMPORT_BYTES, capability: IMPORT_CAPABILITY },
+];
 
 /** The road once laid: its front edge is installed after `app.init()`, over the finished server. */
 export interface RequestRoad {
@@ -63,9 +70,10 @@ export function installRequestRoad(app: NestExpressApplication, logger: Logger):
     ['JSON body', jsonBodyAsText], // as text: a malformed body must not fail here…
     ['JSON parse', parseJsonLeniently], // …but at the parameter stage, after routing (rest_invalid_json)
     ['form body', formBody],
-    ['multipart body', multipartBody],
+    ['multipart body', multipartBody(LARGE_UPLOADS)], // except the large uploads' routes: read after authentication
     ['standard headers', standardHeaders(config)], // Link, X-Robots-Tag…: on every answer from here on, errors included
     ['authentication', authenticateMiddleware(app.get(AuthService), app.get(LoginThrottle))], // before routing, as WordPress: bad credentials are 401 on every path; every step below needs the caller
+    ['large upload body', largeUploadBody(LARGE_UPLOADS)], // the imports' file (5 MB), for a caller who may import: no stranger makes the service read 5 MB
     ['request scope', enterRequestScope], // the caller decides replica or primary; everything after reads through this scope
     ['response cache', cache.step], // inside the scope: reads the data version a miss is stored under; anonymous errors no-store
     ['Allow and OPTIONS', allowAndOptions(() => app.get(PipelineRouteDescriber))], // last: needs the caller; answers OPTIONS for unmatched paths too

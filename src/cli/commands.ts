@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { ROLES, Role, UsersService } from '../auth/users.service';
 import { MIN_PASSWORD_LENGTH } from '../config/environment';
 import { loginProblem, MAX_LOGIN_LENGTH } from '../wordpress/sanitize-user';
+import { IMPORT_FEEDS_RUN_USAGE, runImportFeeds } from './import-feeds-run.command';
 import { IMPORT_USAGE, ImportUsageError, runImportCommand } from './import.command';
 import { ROLES_GRANT_USAGE, runRolesGrant } from './roles-grant.command';
 import { runSeedCommand, SEED_USAGE, SeedUsageError } from './seed.command';
@@ -21,7 +22,8 @@ export const USAGE = `Usage: npm run cli -- <command> [options]      (help: npm 
 ${SEED_USAGE}
 ${ROLES_GRANT_USAGE}
 ${SERIES_EXTEND_USAGE}
-${IMPORT_USAGE}`;
+${IMPORT_USAGE}
+${IMPORT_FEEDS_RUN_USAGE}`;
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
@@ -36,6 +38,7 @@ const COMMANDS = [
   'roles:grant',
   'series:extend',
   'import',
+  'import-feeds:run',
 ];
 const HELP = ['help', '--help', '-h'];
 
@@ -70,6 +73,10 @@ export async function runCommand(argv: string[], users: UsersService, print: Pri
   if (command === 'series:extend' && app) {
     if (rest.length) throw new UsageError('series:extend takes no options');
     return runSeriesExtend(app, print);
+  }
+  if (command === 'import-feeds:run' && app) {
+    if (rest.length) throw new UsageError('import-feeds:run takes no options');
+    return runImportFeeds(app, print);
   }
   if (command === 'import' && app) {
     return runImportCommand(rest, app, print).catch((error: Error) => {

@@ -50,6 +50,8 @@ export class AppConfig {
   readonly sitePages: boolean;
   /** This instance extends endless recurring series in the background (src/events/series/series-horizon.job.ts). */
   readonly seriesHorizonWorker: boolean;
+  /** This instance re-imports subscribed feeds in the background (src/import/feeds/import-feeds.worker.ts), polling every `pollIntervalMs`. */
+  readonly importFeeds: { readonly worker: boolean; readonly pollIntervalMs: number };
 
   constructor(env: Environment) {
     this.databaseUrl = env.DATABASE_URL;
@@ -97,6 +99,7 @@ export class AppConfig {
     });
     this.sitePages = env.SITE_PAGES === 'true';
     this.seriesHorizonWorker = env.SERIES_HORIZON_WORKER;
+    this.importFeeds = Object.freeze({ worker: env.IMPORT_FEEDS_WORKER, pollIntervalMs: env.IMPORT_FEEDS_POLL_INTERVAL_MS });
     Object.freeze(this);
   }
 

@@ -207,6 +207,18 @@ export class Environment {
   @IsBoolean({ message: 'SERIES_HORIZON_WORKER must be true or false' })
   SERIES_HORIZON_WORKER = true;
 
+  /** Whether this instance runs the background worker that re-imports subscribed feeds (src/import/feeds/). */
+  @Transform(toBool)
+  @IsBoolean({ message: 'IMPORT_FEEDS_WORKER must be true or false' })
+  IMPORT_FEEDS_WORKER = true;
+
+  /** How often the feeds' worker looks for a due feed (ms). */
+  @Transform(toInt)
+  @IsInt({ message: 'IMPORT_FEEDS_POLL_INTERVAL_MS must be an integer' })
+  @Min(100)
+  @Max(3600000)
+  IMPORT_FEEDS_POLL_INTERVAL_MS = 60000;
+
   /** How often the delivery worker looks for new changes and due deliveries (ms). */
   @Transform(toInt)
   @IsInt({ message: 'WEBHOOKS_POLL_INTERVAL_MS must be an integer' })

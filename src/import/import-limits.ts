@@ -1,6 +1,6 @@
 /** Bounds of one import (docs/import.md "Limits"): checked before the work they bound. */
 
-/** The largest file read: a request body, a URL's answer. Multipart uploads also stay under the request road's 1 MB body limit. */
+/** The largest file read: a request body, a multipart upload (read after authentication: src/app/request-road.ts), a URL's answer. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /** The most VEVENTs (or CSV rows) one file may hold; more is refused before any is read. */

@@ -2,7 +2,8 @@ import { RestArg } from '../rest/params/rest-arg.decorator';
 import { csvColumn } from './csv/csv-columns';
 
 const MAX_URL_LENGTH = 2048;
-const validUrl = (value: string) => {
+/** A feed's URL, checked before anything else (the address rules come after the capability check: url-source.ts). */
+export const validUrl = (value: string) => {
   if (value.length > MAX_URL_LENGTH) return `The URL must be at most ${MAX_URL_LENGTH} characters.`;
   return /^(https?|webcals?):\/\//i.test(value) || 'The URL must be an http, https or webcal URL.';
 };

@@ -17,6 +17,6 @@ import { ImportsRepository } from './repository/imports.repository';
   imports: [EventsModule, VenuesModule, OrganizersModule],
   controllers: [ImportsController],
   providers: [ImportsService, EventImporter, LinkedImporter, ImportsRepository, ImportedEventsRepository],
-  exports: [ImportsService],
+  exports: [ImportsService, ImportsRepository],
 })
 export class ImportsModule {}

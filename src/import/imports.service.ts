@@ -19,7 +19,7 @@ import { IMPORT_CAPABILITY } from './imports.resource';
 import { ImportCreateArgs, ImportListArgs } from './imports.args';
 import { ImportsRepository } from './repository/imports.repository';
 import { charsetOf, UploadedFile } from './source/request-source';
-import { fetchCalendar, importUrl, UrlRefused } from './source/url-source';
+import { checkUrlParam, fetchCalendar, UrlRefused } from './source/url-source';
 
 /** Told after each event written: how many of how many are done (the CLI's progress bar). */
 export type ImportProgress = (done: number, total: number) => void;
@@ -152,12 +152,7 @@ export class ImportsService {
   }
 
   private checkUrl(url: string): void {
-    try {
-      importUrl(url, this.config.webhooks.allowPrivateTargets);
-    } catch (error) {
-      if (error instanceof UrlRefused) throw RestError.invalidParams({ url: error.message });
-      throw error;
-    }
+    checkUrlParam(url, this.config.webhooks.allowPrivateTargets);
   }
 
   private async fetch(url: string) {

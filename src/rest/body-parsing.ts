@@ -18,14 +18,46 @@ export const jsonBodyAsText = bodyParser.text({ type: ['application/json', 'appl
 
 export const formBody = bodyParser.urlencoded({ extended: true, limit: BODY_LIMIT_BYTES, parameterLimit: 1000 });
 
-const multerBody = multer({ limits: { fileSize: BODY_LIMIT_BYTES, fieldSize: BODY_LIMIT_BYTES, fields: 1000 } }).any();
+/**
+ * A route whose multipart file may be larger than BODY_LIMIT_BYTES (the imports' upload): its body is
+ * read only after authentication, and only for a caller with `capability`; every other route and
+ * caller keeps the road's limit.
+ */
+export interface LargeUpload {
+  method: string;
+  /** The internal path (after the URL rewrite), without a trailing slash. */
+  path: string;
+  fileLimit: number;
+  capability: string;
+}
 
-/** Multipart bodies; a file or field over the limit is the same 413 as a JSON or form body over it. */
-export function multipartBody(req: Request, res: Response, next: NextFunction) {
-  multerBody(req, res, (error?: unknown) => {
-    const code = (error as { code?: string } | undefined)?.code;
-    next(code === 'LIMIT_FILE_SIZE' || code === 'LIMIT_FIELD_VALUE' ? bodyTooLarge() : error);
-  });
+/** Multipart bodies with files up to `fileLimit`; a file or field over its limit is the same 413 as a JSON or form body over it. */
+function multipart(fileLimit: number) {
+  const parse = multer({ limits: { fileSize: fileLimit, fieldSize: BODY_LIMIT_BYTES, fields: 1000 } }).any();
+  return (req: Request, res: Response, next: NextFunction) =>
+    parse(req, res, (error?: unknown) => {
+      const code = (error as { code?: string } | undefined)?.code;
+      next(code === 'LIMIT_FILE_SIZE' ? bodyTooLarge(fileLimit) : code === 'LIMIT_FIELD_VALUE' ? bodyTooLarge() : error);
+    });
+}
+
+const uploadOf = (req: Request, uploads: readonly LargeUpload[]) =>
+  uploads.find((upload) => upload.method === req.method && upload.path === req.path.replace(/\/+$/, ''));
+
+/** The road's multipart step: every route but the large uploads' (read later, by largeUploadBody). */
+export function multipartBody(uploads: readonly LargeUpload[] = []) {
+  const parse = multipart(BODY_LIMIT_BYTES);
+  return (req: Request, res: Response, next: NextFunction) => (uploadOf(req, uploads) ? next() : parse(req, res, next));
+}
+
+/** After authentication: a large upload's multipart body, for a caller allowed to send it; others' bodies stay unread (the route refuses them). */
+export function largeUploadBody(uploads: readonly LargeUpload[]) {
+  const parsers = new Map(uploads.map((upload) => [upload, multipart(upload.fileLimit)]));
+  return (req: Request, res: Response, next: NextFunction) => {
+    const upload = uploadOf(req, uploads);
+    if (!upload || !(req as RestRequest).caller?.capabilities.has(upload.capability)) return next();
+    parsers.get(upload)!(req, res, next);
+  };
 }
 
 /** 413 naming the limit, so that a client knows how much to cut (`limit`: the parser's, in bytes). */

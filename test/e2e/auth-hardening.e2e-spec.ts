@@ -1,30 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { LoginThrottle } from '../../src/auth/login-throttle.service';
-import { createTestDatabase, ENGINE, TestDatabase } from '../support/test-database';
+import { sharedTestDatabase, TestDatabase } from '../support/test-database';
 import { ADMIN, ADMIN_PASSWORD, ADMIN_USER, BASE, basic, startTestApp, TestApp, userWithRole } from '../support/test-app';
 
 const THROTTLE = { LOGIN_MAX_FAILURES: '3', LOGIN_FAILURE_WINDOW_SECONDS: '60', TRUST_PROXY: 'loopback' };
 const WRONG = basic(ADMIN_USER, 'WrongPassword000000000000');
-
-/** A database two app instances can share: a MariaDB database, or a SQLite file (in-memory is per connection). */
-async function sharedDatabase(): Promise<{ database: TestDatabase; cleanup: () => Promise<void> }> {
-  if (ENGINE === 'mysql') {
-    const database = await createTestDatabase();
-    return { database, cleanup: () => database.drop() };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'eca-throttle-'));
-  const database = { url: `sqlite:${join(dir, 'shared.sqlite')}`, name: 'shared', drop: async () => undefined };
-  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-}
 
 describe('failed-login throttle (per client IP, shared through the database)', () => {
   let shared: { database: TestDatabase; cleanup: () => Promise<void> };
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    shared = await sharedDatabase();
+    shared = await sharedTestDatabase('eca-throttle-');
     a = await startTestApp({ database: shared.database, env: THROTTLE });
     b = await startTestApp({ database: shared.database, env: THROTTLE });
   });

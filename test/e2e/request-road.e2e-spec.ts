@@ -15,6 +15,7 @@ const ROAD = [
   'multipart body',
   'standard headers',
   'authentication',
+  'large upload body',
   'request scope',
   'response cache',
   'Allow and OPTIONS',

@@ -62,6 +62,8 @@ export async function startTestApp(options: { env?: Record<string, string>; data
       // No background webhook worker unless a test asks for one: its polls would add statements to
       // the windows other tests count (test/e2e/changes-*.e2e-spec.ts turn it on).
       WEBHOOKS_WORKER: 'false',
+      // Nor the feeds' worker: test/e2e/import-feeds.e2e-spec.ts runs its passes itself.
+      IMPORT_FEEDS_WORKER: 'false',
       ...options.env,
     },
     [SeriesModule, ...(options.modules ?? [])],

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 
 /**
@@ -44,6 +46,17 @@ export async function createTestDatabase(engine: 'sqlite' | 'mysql' = ENGINE): P
       await c.end();
     },
   };
+}
+
+/** A database two app instances can share: a MariaDB database, or a SQLite file (in-memory is per connection). */
+export async function sharedTestDatabase(prefix: string): Promise<{ database: TestDatabase; cleanup: () => Promise<void> }> {
+  if (ENGINE === 'mysql') {
+    const database = await createTestDatabase();
+    return { database, cleanup: () => database.drop() };
+  }
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const database = { url: `sqlite:${join(dir, 'shared.sqlite')}`, name: 'shared', drop: async () => undefined };
+  return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Loads a mariadb-dump file (e.g. the WordPress fixture) into a test database. */

@@ -1,7 +1,8 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** `{prefix}eca_imports`: one row per import run and its report (migration Imports, docs/import.md). Times are epoch milliseconds. */
 @Entity({ name: 'eca_imports' })
+@Index('feed', ['feed_id', 'id'])
 export class ImportEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', unsigned: true }) id: number;
   @Column({ type: 'bigint', unsigned: true }) created_by: number;
@@ -23,4 +24,6 @@ export class ImportEntity {
   @Column({ type: 'text' }) items: string;
   @Column({ type: 'bigint', unsigned: true }) started_at: number;
   @Column({ type: 'bigint', unsigned: true }) finished_at: number;
+  /** The subscription (`eca_import_feeds`) whose run this is, null for an import of the API or the CLI. */
+  @Column({ type: 'bigint', unsigned: true, nullable: true }) feed_id: number | null;
 }

@@ -1,5 +1,6 @@
 import { CacheJournalEntity, CacheStateEntity } from './cache-state.entity';
 import { ChangeCursorEntity, ChangeEntity, WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEntity } from './change.entities';
+import { ImportFeedEntity } from './import-feed.entity';
 import { ImportEntity } from './import.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { PostMetaEntity, TermMetaEntity, UserMetaEntity } from './meta.entities';
@@ -11,6 +12,7 @@ import { VenueGeoEntity } from './venue-geo.entity';
 
 export * from './cache-state.entity';
 export * from './change.entities';
+export * from './import-feed.entity';
 export * from './import.entity';
 export * from './login-failure.entity';
 export * from './meta.entities';
@@ -52,6 +54,7 @@ export const SERVICE_ENTITIES = [
   WebhookAttemptEntity,
   VenueGeoEntity,
   ImportEntity,
+  ImportFeedEntity,
 ];
 
 export const ENTITIES = [...WORDPRESS_ENTITIES, ...SERVICE_ENTITIES];

@@ -11,6 +11,7 @@ import { DataVersionShards1850000000000 } from './1850000000000-data-version-sha
 import { SeriesChanges1860000000000 } from './1860000000000-series-changes';
 import { CacheJournal1870000000000 } from './1870000000000-cache-journal';
 import { Imports1880000000000 } from './1880000000000-imports';
+import { ImportFeeds1890000000000 } from './1890000000000-import-feeds';
 
 export const MIGRATIONS = [
   WordpressSchema1700000000000,
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   SeriesChanges1860000000000,
   CacheJournal1870000000000,
   Imports1880000000000,
+  ImportFeeds1890000000000,
 ];

@@ -1,6 +1,7 @@
 /**
- * The file a `POST /imports` request carries: a multipart upload (read by the request road, within its
- * body limit), or the request body itself (`text/calendar`, `text/csv`), read only when the service
+ * The file a `POST /imports` request carries: a multipart upload (read by the request road after
+ * authentication, for a caller who may import, within MAX_IMPORT_BYTES), or the request body itself
+ * (`text/calendar`, `text/csv`), read only when the service
  * asks for it — after the capability check — and never past MAX_IMPORT_BYTES.
  */
 import type { Request } from 'express';

@@ -10,6 +10,7 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { addressRange, resolveTarget, TargetRefused } from '../../changes/delivery/target-guard';
+import { RestError } from '../../reasons/rest-error';
 import { MAX_IMPORT_BYTES, MAX_REDIRECTS, URL_TIMEOUT_MS } from '../import-limits';
 
 /** Why a URL was not read (a 400 before anything is fetched, or the failure of the fetch). */
@@ -35,6 +36,16 @@ export function importUrl(raw: string, allowPrivate: boolean): URL {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate && ipaddr.isValid(host) && addressRange(host) !== 'unicast') throw new UrlRefused('The URL points to a non-public address.');
   return url;
+}
+
+/** `importUrl`'s refusal as a request's bad parameter `url` (a 400, before any DNS lookup). */
+export function checkUrlParam(raw: string, allowPrivate: boolean): void {
+  try {
+    importUrl(raw, allowPrivate);
+  } catch (error) {
+    if (error instanceof UrlRefused) throw RestError.invalidParams({ url: error.message });
+    throw error;
+  }
 }
 
 function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
@@ -77,12 +88,16 @@ function get(url: URL, lookup: LookupFunction, deadline: number): Promise<Answer
       () => req.destroy(new UrlRefused(`The URL gave no complete answer within ${URL_TIMEOUT_MS / 1000} s.`)),
       Math.max(0, deadline - Date.now()),
     );
-    const finish = (result: Answer | Error) => {
+    const finish = (answer: Answer) => {
       clearTimeout(timer);
-      if (result instanceof Error) reject(result instanceof UrlRefused ? result : new UrlRefused(`The URL could not be read: ${result.message}`));
-      else resolve(result);
+      resolve(answer);
     };
-    req.on('error', finish);
+    // Told apart from an answer by the event, not `instanceof Error`: a socket's error may come from another realm (jest's VM).
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error instanceof UrlRefused ? error : new UrlRefused(`The URL could not be read: ${error.message}`));
+    };
+    req.on('error', fail);
     req.on('response', (res: IncomingMessage) => {
       const status = res.statusCode ?? 0;
       const contentType = String(res.headers['content-type'] ?? '');
@@ -99,7 +114,7 @@ function get(url: URL, lookup: LookupFunction, deadline: number): Promise<Answer
         chunks.push(chunk);
       });
       res.on('end', () => finish({ status, contentType, body: Buffer.concat(chunks) }));
-      res.on('error', finish);
+      res.on('error', fail);
     });
     req.end();
   });

@@ -1,0 +1,53 @@
+import type { ModuleCatalogs } from '../../i18n/catalogs';
+
+/** Translations of the import feeds' argument descriptions. */
+export const IMPORT_FEEDS_CATALOGS: ModuleCatalogs = {
+  fr: {
+    'ImportFeedCreateArgs.url': 'L’URL http, https ou webcal du flux iCalendar',
+    'ImportFeedCreateArgs.status': 'Le statut des évènements que ses exécutions créent (un évènement annulé est un brouillon)',
+    'ImportFeedCreateArgs.interval_minutes': 'Minutes entre deux exécutions (de 15 à 10080, une semaine)',
+    'ImportFeedCreateArgs.enabled': 'S’il est réimporté ; réactiver un flux désactivé efface ses échecs et l’exécute bientôt',
+    'ImportFeedUpdateArgs.url': 'L’URL http, https ou webcal du flux iCalendar',
+    'ImportFeedUpdateArgs.status': 'Le statut des évènements que ses exécutions créent (un évènement annulé est un brouillon)',
+    'ImportFeedUpdateArgs.interval_minutes': 'Minutes entre deux exécutions (de 15 à 10080, une semaine)',
+    'ImportFeedUpdateArgs.enabled': 'S’il est réimporté ; réactiver un flux désactivé efface ses échecs et l’exécute bientôt',
+    'ImportFeedListArgs.before': 'Renvoyer les flux antérieurs à cet ID (les plus récents d’abord)',
+    'ImportFeedListArgs.per_page': 'Le nombre maximal de flux renvoyés',
+  },
+  de: {
+    'ImportFeedCreateArgs.url': 'Die http-, https- oder webcal-URL des iCalendar-Feeds',
+    'ImportFeedCreateArgs.status': 'Der Status der Veranstaltungen, die seine Läufe erstellen (eine abgesagte ist ein Entwurf)',
+    'ImportFeedCreateArgs.interval_minutes': 'Minuten zwischen zwei Läufen (15 bis 10080, eine Woche)',
+    'ImportFeedCreateArgs.enabled': 'Ob er erneut importiert wird; das Aktivieren eines deaktivierten Feeds löscht seine Fehler und führt ihn bald aus',
+    'ImportFeedUpdateArgs.url': 'Die http-, https- oder webcal-URL des iCalendar-Feeds',
+    'ImportFeedUpdateArgs.status': 'Der Status der Veranstaltungen, die seine Läufe erstellen (eine abgesagte ist ein Entwurf)',
+    'ImportFeedUpdateArgs.interval_minutes': 'Minuten zwischen zwei Läufen (15 bis 10080, eine Woche)',
+    'ImportFeedUpdateArgs.enabled': 'Ob er erneut importiert wird; das Aktivieren eines deaktivierten Feeds löscht seine Fehler und führt ihn bald aus',
+    'ImportFeedListArgs.before': 'Die Feeds vor dieser ID liefern (neueste zuerst)',
+    'ImportFeedListArgs.per_page': 'Höchstzahl der gelieferten Feeds',
+  },
+  es: {
+    'ImportFeedCreateArgs.url': 'La URL http, https o webcal del feed iCalendar',
+    'ImportFeedCreateArgs.status': 'El estado de los eventos que crean sus ejecuciones (un evento cancelado es un borrador)',
+    'ImportFeedCreateArgs.interval_minutes': 'Minutos entre dos ejecuciones (de 15 a 10080, una semana)',
+    'ImportFeedCreateArgs.enabled': 'Si se vuelve a importar; activar un feed desactivado borra sus fallos y lo ejecuta pronto',
+    'ImportFeedUpdateArgs.url': 'La URL http, https o webcal del feed iCalendar',
+    'ImportFeedUpdateArgs.status': 'El estado de los eventos que crean sus ejecuciones (un evento cancelado es un borrador)',
+    'ImportFeedUpdateArgs.interval_minutes': 'Minutos entre dos ejecuciones (de 15 a 10080, una semana)',
+    'ImportFeedUpdateArgs.enabled': 'Si se vuelve a importar; activar un feed desactivado borra sus fallos y lo ejecuta pronto',
+    'ImportFeedListArgs.before': 'Devolver los feeds anteriores a este ID (los más recientes primero)',
+    'ImportFeedListArgs.per_page': 'El número máximo de feeds que se devuelven',
+  },
+  it: {
+    'ImportFeedCreateArgs.url': 'L’URL http, https o webcal del feed iCalendar',
+    'ImportFeedCreateArgs.status': 'Lo stato degli eventi creati dalle sue esecuzioni (un evento annullato è una bozza)',
+    'ImportFeedCreateArgs.interval_minutes': 'Minuti tra due esecuzioni (da 15 a 10080, una settimana)',
+    'ImportFeedCreateArgs.enabled': 'Se viene reimportato; riattivare un feed disattivato cancella i suoi errori e lo esegue presto',
+    'ImportFeedUpdateArgs.url': 'L’URL http, https o webcal del feed iCalendar',
+    'ImportFeedUpdateArgs.status': 'Lo stato degli eventi creati dalle sue esecuzioni (un evento annullato è una bozza)',
+    'ImportFeedUpdateArgs.interval_minutes': 'Minuti tra due esecuzioni (da 15 a 10080, una settimana)',
+    'ImportFeedUpdateArgs.enabled': 'Se viene reimportato; riattivare un feed disattivato cancella i suoi errori e lo esegue presto',
+    'ImportFeedListArgs.before': 'Restituire i feed precedenti a questo ID (i più recenti prima)',
+    'ImportFeedListArgs.per_page': 'Il numero massimo di feed restituiti',
+  },
+};
