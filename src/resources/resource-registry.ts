@@ -41,9 +41,17 @@ export function declaredResources(): ResourceDeclaration[] {
   return [...RESOURCES.values()].sort((a, b) => rank(a) - rank(b)); // stable: registration order breaks ties
 }
 
-/** The namespaces resources declared besides the plugin's, in declaration order. */
+/** The service's own namespace (the change feed, webhooks, imports): listed right after the plugin's. */
+export const SERVICE_NAMESPACE = 'eca/v1';
+
+/**
+ * The namespaces resources declared besides the plugin's: the service's own first, then the others in
+ * alphabetical order, so where a module is mounted in the module list changes no answer (issue #33).
+ */
 export function declaredNamespaces(): string[] {
-  return [...new Set([...RESOURCES.values()].flatMap((r) => (r.namespace ? [r.namespace] : [])))];
+  const rank = (ns: string) => (ns === SERVICE_NAMESPACE ? 0 : 1);
+  const names = new Set([...RESOURCES.values()].flatMap((r) => (r.namespace ? [r.namespace] : [])));
+  return [...names].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
