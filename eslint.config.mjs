@@ -42,7 +42,7 @@ const forbid = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns
 const NO_RESOURCE = into(RESOURCES, 'A shared layer never imports a resource folder (README "Architecture"): move the shared piece down a layer.');
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/', 'bench/.data/', 'data/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results/', 'bench/.data/', 'data/', '**/.scratch-*/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

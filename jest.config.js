@@ -14,7 +14,8 @@ const swc = [
 
 // `npm test` needs nothing but Node: the MariaDB suites (test/mysql) run with TEST_ENGINE=mysql
 // (`npm run test:mysql`) and the headless-Chromium check with TEST_BROWSER=1 (`npm run test:browser`).
-const ignored = ['/node_modules/'];
+// `.scratch-*`: what test/generator writes and removes (a generated suite, loaded by its own test).
+const ignored = ['/node_modules/', '/\\.scratch-'];
 if (process.env.TEST_ENGINE !== 'mysql') ignored.push('<rootDir>/test/mysql/');
 if (!process.env.TEST_BROWSER) ignored.push('<rootDir>/test/browser/');
 

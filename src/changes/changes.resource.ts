@@ -1,12 +1,13 @@
 import { GENERIC_LAYOUT, POST_ENDPOINT_ORDER } from '../resources/collection-layout';
 import { defineResource } from '../resources/resource-declaration';
+import { SERVICE_NAMESPACE } from '../resources/resource-registry';
 import { CHANGES_CATALOGS } from './changes.catalogs';
 import { ChangedOccurrences, ChangeFeedResponse, ChangeResponse } from './changes.response';
 import { WEBHOOKS_CAPABILITY } from './webhooks.service';
 import { DeliveryAttemptResponse, DeliveryLogResponse, DeliveryResponse, WebhookDeletedResponse, WebhookResponse } from './webhooks.response';
 
 /** The service's own namespace: what the plugin's API does not have. */
-export const ECA_NAMESPACE = 'eca/v1';
+export const ECA_NAMESPACE = SERVICE_NAMESPACE;
 
 /** `/eca/v1/changes`: the change feed (docs/webhooks-and-changes.md). */
 export const CHANGES_RESOURCE = defineResource({

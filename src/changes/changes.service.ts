@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isAuthenticated } from '../wordpress/caller';
+import { RequestContext } from '../rest/request-context';
 import { AppConfig } from '../config/app-config';
 import { canRead } from '../auth/post-access';
 import { PostRow, PostsStore } from '../wordpress/posts.store';
@@ -45,12 +46,13 @@ export class ChangesService {
    * client never reads the rows it may not see again. `more`: a full page was read. `last_cursor`: the
    * newest cursor of the log (read before the page): where a new mirror starts.
    */
-  async feed(args: ChangeFeedArgs, caller: Caller, origin: string): Promise<ChangeFeed> {
+  async feed(ctx: RequestContext, args: ChangeFeedArgs): Promise<ChangeFeed> {
+    const { caller } = ctx;
     const { rows, lastCursor } = await this.changes.committedPage(args.after, args.per_page);
     // Whether an authenticated caller may read a non-public record depends on the record as it is now.
     const hidden = isAuthenticated(caller) ? rows.filter((r) => isPostType(r.type) && !r.publicAfter).map((r) => r.id) : [];
     const current = hidden.length ? await this.posts.byIds(hidden) : new Map<number, PostRow>();
-    const publicBase = await this.site.publicBase(origin);
+    const publicBase = await this.site.publicBase(ctx.origin);
     const changes = rows.flatMap((row) => {
       const action = shownAction(row, caller, current);
       return action ? [{ ...presentChange(row, action), href: recordUrl(row.type, row.id, publicBase, this.config) }] : [];

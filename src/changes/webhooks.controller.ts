@@ -17,39 +17,39 @@ export class WebhooksController {
   @Get()
   @ResponseBody(WebhookResponse, { isArray: true })
   list(@RequestCtx() ctx: RequestContext) {
-    return this.webhooks.list(ctx.caller);
+    return this.webhooks.list(ctx);
   }
 
   @Post()
-  create(@RestParams() args: WebhookCreateArgs, @RequestCtx() ctx: RequestContext) {
-    return this.webhooks.create(args, ctx.caller);
+  create(@RequestCtx() ctx: RequestContext, @RestParams() args: WebhookCreateArgs) {
+    return this.webhooks.create(ctx, args);
   }
 
   @Get(':id')
-  read(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
-    return this.webhooks.get(id, ctx.caller);
+  read(@RequestCtx() ctx: RequestContext, @IdParam() id: number) {
+    return this.webhooks.read(ctx, id);
   }
 
   @Post(':id')
   @HttpCode(200)
-  updatePost(@IdParam() id: number, @RestParams() args: WebhookUpdateArgs, @RequestCtx() ctx: RequestContext) {
-    return this.webhooks.update(id, args, ctx.caller);
+  updatePost(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() args: WebhookUpdateArgs) {
+    return this.webhooks.update(ctx, id, args);
   }
 
   @Put(':id')
-  updatePut(@IdParam() id: number, @RestParams() args: WebhookUpdateArgs, @RequestCtx() ctx: RequestContext) {
-    return this.webhooks.update(id, args, ctx.caller);
+  updatePut(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() args: WebhookUpdateArgs) {
+    return this.webhooks.update(ctx, id, args);
   }
 
   @Patch(':id')
-  updatePatch(@IdParam() id: number, @RestParams() args: WebhookUpdateArgs, @RequestCtx() ctx: RequestContext) {
-    return this.webhooks.update(id, args, ctx.caller);
+  updatePatch(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() args: WebhookUpdateArgs) {
+    return this.webhooks.update(ctx, id, args);
   }
 
   @Delete(':id')
   @ResponseBody(WebhookDeletedResponse)
-  remove(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
-    return this.webhooks.delete(id, ctx.caller);
+  remove(@RequestCtx() ctx: RequestContext, @IdParam() id: number) {
+    return this.webhooks.remove(ctx, id);
   }
 
   @Get(':id/deliveries')
@@ -59,7 +59,7 @@ export class WebhooksController {
       'Administrators only (`manage_options`). The newest deliveries first, each with its change, state and attempts (status, duration, error), paged with `page` and `per_page`.',
   })
   @ResponseBody(DeliveryLogResponse)
-  deliveries(@IdParam() id: number, @RestParams() args: DeliveryLogArgs, @RequestCtx() ctx: RequestContext) {
-    return this.webhooks.log(id, args, ctx.caller);
+  deliveries(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() args: DeliveryLogArgs) {
+    return this.webhooks.log(ctx, id, args);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { Caller } from '../wordpress/caller';
+import { RequestContext } from '../rest/request-context';
 import { requireCapabilities } from '../auth/permissions';
 import { AppConfig } from '../config/app-config';
 import { RestError } from '../reasons/rest-error';
@@ -58,31 +58,31 @@ export class WebhooksService {
     private readonly config: AppConfig,
   ) {}
 
-  async list(caller: Caller) {
-    requireCapabilities(caller, WEBHOOKS_CAPABILITY);
+  async list(ctx: RequestContext) {
+    requireCapabilities(ctx.caller, WEBHOOKS_CAPABILITY);
     return (await this.webhooks.list()).map((row) => present(row));
   }
 
-  async get(id: number, caller: Caller) {
-    requireCapabilities(caller, WEBHOOKS_CAPABILITY);
+  async read(ctx: RequestContext, id: number) {
+    requireCapabilities(ctx.caller, WEBHOOKS_CAPABILITY);
     return present(await this.find(id));
   }
 
-  async create(args: WebhookCreateArgs, caller: Caller) {
+  async create(ctx: RequestContext, args: WebhookCreateArgs) {
     this.checkUrl(args.url);
-    requireCapabilities(caller, WEBHOOKS_CAPABILITY);
+    requireCapabilities(ctx.caller, WEBHOOKS_CAPABILITY);
     const fields: WebhookFields = {
       url: args.url,
       events: [...new Set(args.events)],
       secret: args.secret ?? randomBytes(24).toString('hex'),
       active: args.active,
     };
-    return present(await this.webhooks.create(fields, caller.id, Date.now()), true);
+    return present(await this.webhooks.create(fields, ctx.caller.id, Date.now()), true);
   }
 
-  async update(id: number, args: WebhookUpdateArgs, caller: Caller) {
+  async update(ctx: RequestContext, id: number, args: WebhookUpdateArgs) {
     if (args.url !== undefined) this.checkUrl(args.url);
-    requireCapabilities(caller, WEBHOOKS_CAPABILITY);
+    requireCapabilities(ctx.caller, WEBHOOKS_CAPABILITY);
     const fields: Partial<WebhookFields> = {
       url: args.url,
       events: args.events && [...new Set(args.events)],
@@ -94,15 +94,15 @@ export class WebhooksService {
     return present(row);
   }
 
-  async delete(id: number, caller: Caller) {
-    requireCapabilities(caller, WEBHOOKS_CAPABILITY);
+  async remove(ctx: RequestContext, id: number) {
+    requireCapabilities(ctx.caller, WEBHOOKS_CAPABILITY);
     const previous = await this.find(id);
     if (!(await this.webhooks.delete(id))) throw notFound();
     return { deleted: true, previous: present(previous) };
   }
 
-  async log(id: number, args: DeliveryLogArgs, caller: Caller) {
-    requireCapabilities(caller, WEBHOOKS_CAPABILITY);
+  async log(ctx: RequestContext, id: number, args: DeliveryLogArgs) {
+    requireCapabilities(ctx.caller, WEBHOOKS_CAPABILITY);
     await this.find(id);
     const rows = await this.deliveries.log(id, args.before, args.per_page);
     return { deliveries: rows.map(presentDelivery), next_before: rows.length === args.per_page ? rows[rows.length - 1].changeCursor : null };

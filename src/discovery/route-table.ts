@@ -196,7 +196,7 @@ export class RouteTable {
     return endpoint;
   }
 
-  /** The parameter class the handler validates its request parameters with (see declareArgs). */
+  /** The parameter class the handler validates its request parameters with: the first with declared arguments. */
   private dtoOf(controller: Type, method: string): Type | undefined {
     const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, method) as unknown[] | undefined) ?? [];
     return types.find((t): t is Type => typeof t === 'function' && restArgsOf(t).size > 0);

@@ -10,7 +10,7 @@ import { operationText } from './operation-texts';
 import { DOC_TEXTS } from './doc-texts';
 import { withExamples } from './swagger-examples';
 import { decorateResponses, responseModels, responseTexts } from './swagger-responses';
-import { withTagOrder } from './swagger-tags';
+import { withPathOrder, withTagOrder } from './swagger-tags';
 import { RouteHandler, RouteTable } from './route-table';
 
 export const SWAGGER_UI_PATH = 'docs';
@@ -143,7 +143,10 @@ export function setupSwagger(app: NestExpressApplication): void {
     .addSecurityRequirements('basic')
     .build();
   const generated = SwaggerModule.createDocument(app, config, { extraModels: responseModels() });
-  const document = withTagOrder(withExamples(withAcceptedBodies(generated, table.handlers()), table.handlers()), table.handlers());
+  const document = withPathOrder(
+    withTagOrder(withExamples(withAcceptedBodies(generated, table.handlers()), table.handlers()), table.handlers()),
+    table.routes(),
+  );
   const serve = (path: string, translate: (req: Request) => Promise<Translate>) =>
     SwaggerModule.setup(path, app, document, {
       jsonDocumentUrl: `/${path}-json`,

@@ -56,7 +56,8 @@ export class LinkedImporter {
         try {
           const [existing] = await this.posts.idsByTitle(postType, read.name);
           const args = (await validation.transform(read.params, { type: 'custom', metatype: existing ? update : create, data: undefined })) as object;
-          const record = existing ? await service.update({ id: existing }, args, caller, origin, {}) : await service.create(args, caller, origin, {});
+          const ctx = { caller, origin, credentials: {} };
+          const record = existing ? await service.update(ctx, existing, args) : await service.create(ctx, args);
           items.push(item(existing ? 'updated' : 'created', Number(record.id)));
         } catch (error) {
           if (!(error instanceof RestError)) throw error;

@@ -1,45 +1,59 @@
-import { Caller } from '../wordpress/caller';
 import { Page } from '../rest/pagination/page';
 import { PostMeta } from '../wordpress/posts.store';
+import { Caller } from '../wordpress/caller';
 import { SiteClock } from '../wordpress/site-clock';
+import { DeleteArgs } from '../rest/delete.args';
+import { RequestContext } from '../rest/request-context';
 import { InlineWriteContext, LinkPlan, LinkedPostsInline } from './linked-posts.inline';
 import { EmbedOptions, LinkedPostsService, RecordRef, Representation } from './linked-posts.service';
 import { LinkedInput, LinkedPostType } from './linked-post-type';
 import { LinkedListArgs } from './list-args';
-import { ReadCredentials } from '../rest/request-context';
+
+/** What a permanent delete answers (WordPress core's shape): the record as it was. */
+export interface Deleted<R> {
+  deleted: true;
+  previous: R;
+}
+
+/** How a route names its record: the `{id}` segment, or `{ slug }` for the by-slug routes. */
+export type RecordAddress = number | RecordRef;
+
+const refOf = (address: RecordAddress): RecordRef => (typeof address === 'number' ? { id: address } : address);
 
 /**
- * The shared linked-post behaviour bound to one type (venues or organizers). Besides the routes'
- * operations it is what the events module uses: `embed` (the records of a page of events at once) and
- * `prepareForEvent` / `applyForEvent` (the `venue` / `organizer` parameter of an event write).
+ * The shared linked-post behaviour bound to one type (venues or organizers) and its response class
+ * `R`. Besides the routes' operations (request context first, as every service) it is what the events
+ * module uses: `embed` (the records of a page of events at once) and `prepareForEvent` /
+ * `applyForEvent` (the `venue` / `organizer` parameter of an event write).
  */
-export abstract class LinkedPostResource {
+export abstract class LinkedPostResource<R> {
   protected constructor(
     readonly type: LinkedPostType,
     private readonly linked: LinkedPostsService,
     private readonly inline: LinkedPostsInline,
   ) {}
 
-  read(ref: RecordRef, caller: Caller, origin: string, credentials: ReadCredentials): Promise<Representation> {
-    return this.linked.read(this.type, ref, caller, origin, credentials);
+  list(ctx: RequestContext, args: LinkedListArgs): Promise<Page<R>> {
+    return this.linked.list(ctx, this.type, args) as Promise<Page<R>>;
   }
 
-  list(args: LinkedListArgs, caller: Caller, origin: string, credentials: ReadCredentials): Promise<Page<Representation>> {
-    return this.linked.list(this.type, args, caller, origin, credentials);
+  read(ctx: RequestContext, address: RecordAddress): Promise<R> {
+    return this.linked.read(ctx, this.type, refOf(address)) as Promise<R>;
   }
 
-  /** `args`: the validated route DTO, read as a plain parameter map. */
-  create(args: object, caller: Caller, origin: string, credentials: ReadCredentials): Promise<Representation> {
-    return this.linked.create(this.type, args as LinkedInput, caller, origin, credentials);
+  /** `args`: the validated create DTO of the resource. */
+  create(ctx: RequestContext, args: object): Promise<R> {
+    return this.linked.create(ctx, this.type, args as LinkedInput) as Promise<R>;
   }
 
-  update(ref: RecordRef, args: object, caller: Caller, origin: string, credentials: ReadCredentials): Promise<Representation> {
-    return this.linked.update(this.type, ref, args as LinkedInput, caller, origin, credentials);
+  /** `args`: the validated update DTO; only what it holds changes. */
+  update(ctx: RequestContext, address: RecordAddress, args: object): Promise<R> {
+    return this.linked.update(ctx, this.type, refOf(address), args as LinkedInput) as Promise<R>;
   }
 
   /** Trashes the record, or with `force` deletes it for good. */
-  remove(ref: RecordRef, force: boolean, caller: Caller, origin: string, credentials: ReadCredentials): Promise<Representation> {
-    return this.linked.remove(this.type, ref, force, caller, origin, credentials);
+  remove(ctx: RequestContext, address: RecordAddress, args: DeleteArgs): Promise<R | Deleted<R>> {
+    return this.linked.remove(ctx, this.type, refOf(address), args.force === true) as Promise<R | Deleted<R>>;
   }
 
   /** Representations keyed by ID, whatever their status (Q48); one set of queries for any number of IDs. */

@@ -20,7 +20,7 @@ import { LinkedListArgs } from './list-args';
 import { LinkedListQuery, UPCOMING_STATUSES } from './repository/linked-list.query';
 import { passwordAccess } from '../auth/post-access';
 import { represent } from './representation';
-import { ReadCredentials } from '../rest/request-context';
+import { ReadCredentials, RequestContext } from '../rest/request-context';
 import { searchFragments } from './repository/search';
 import { isTruthy } from './truthy';
 import { can, canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from '../auth/post-access';
@@ -76,12 +76,13 @@ export class LinkedPostsService {
     return { post, meta: await this.posts.metaOf(post.ID, undefined) };
   }
 
-  async read(type: LinkedPostType, ref: RecordRef, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
+  async read(ctx: RequestContext, type: LinkedPostType, ref: RecordRef): Promise<Representation> {
+    const { caller } = ctx;
     const { post, meta } = await this.target(type, ref);
     if (!canRead(caller, post, meta)) {
       throw new RestError(type.codes.notAccessible, `The ${type.nameField} is not accessible.`, 403);
     }
-    return (await this.embed(type, [post.ID], { caller, requestOrigin, single: true, credentials })).get(post.ID)!;
+    return this.one(ctx, type, post.ID, true);
   }
 
   /**
@@ -102,7 +103,8 @@ export class LinkedPostsService {
     return result;
   }
 
-  async list(type: LinkedPostType, args: LinkedListArgs, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Page<Representation>> {
+  async list(ctx: RequestContext, type: LinkedPostType, args: LinkedListArgs): Promise<Page<Representation>> {
+    const { caller, credentials } = ctx;
     const statuses = listStatuses(caller, type.capabilityBase, args.status);
     const invalid: Record<string, string> = {};
     if (typeof statuses === 'string') invalid.status = statuses;
@@ -129,28 +131,23 @@ export class LinkedPostsService {
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const { rows, total } = await query.list.run<{ ID: number }>((args.page - 1) * perPage, perPage, this.totals.counter);
     const pageIds = rows.map((row) => Number(row.ID));
-    const reps = await this.embed(type, pageIds, { caller, requestOrigin, single: false, credentials });
+    const reps = await this.embed(type, pageIds, { caller, requestOrigin: ctx.origin, single: false, credentials });
     return { items: pageIds.map((id) => reps.get(id)!).filter(Boolean), total, page: args.page, perPage };
   }
 
-  async create(type: LinkedPostType, args: LinkedInput, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
+  async create(ctx: RequestContext, type: LinkedPostType, args: LinkedInput): Promise<Representation> {
+    const { caller, origin: requestOrigin } = ctx;
     const clock = await this.clocks.clock();
     const input = await this.resolver.resolve(args, caller, clock, requestOrigin);
     requireCapabilities(caller, `edit_${type.capabilityBase}`);
     this.requireAuthorRight(type, input, caller, undefined);
     const links = await this.permalinks.forOrigin(requestOrigin);
     const id = await this.write(type.codes.couldNotCreate, 400, () => this.db.transaction(() => this.writer.create(type, input, { caller, clock, links })));
-    return this.afterWrite(type, id, caller, requestOrigin, credentials);
+    return this.one(ctx, type, id, false);
   }
 
-  async update(
-    type: LinkedPostType,
-    ref: RecordRef,
-    args: LinkedInput,
-    caller: Caller,
-    requestOrigin: string,
-    credentials: ReadCredentials,
-  ): Promise<Representation> {
+  async update(ctx: RequestContext, type: LinkedPostType, ref: RecordRef, args: LinkedInput): Promise<Representation> {
+    const { caller, origin: requestOrigin } = ctx;
     const { post, meta } = await this.target(type, ref);
     const clock = await this.clocks.clock();
     const input = await this.resolver.resolve(args, caller, clock, requestOrigin);
@@ -163,21 +160,15 @@ export class LinkedPostsService {
         await this.writer.update(type, current, input, { caller, clock, links });
       }),
     );
-    return this.afterWrite(type, post.ID, caller, requestOrigin, credentials);
+    return this.one(ctx, type, post.ID, false);
   }
 
   /**
    * Without `force`: trashed (410 when it already is). With `force=true` (docs/decisions.md, revising
    * Q46): deleted for good, trashed or not, answered as WordPress core does: `{deleted: true, previous}`.
    */
-  async remove(
-    type: LinkedPostType,
-    ref: RecordRef,
-    force: boolean,
-    caller: Caller,
-    requestOrigin: string,
-    credentials: ReadCredentials,
-  ): Promise<Representation> {
+  async remove(ctx: RequestContext, type: LinkedPostType, ref: RecordRef, force: boolean): Promise<Representation> {
+    const { caller } = ctx;
     const { post, meta } = await this.target(type, ref);
     requirePermission(caller, can('delete', caller, post, meta));
     const inTrash = () => new RestError(type.codes.inTrash, `The ${type.nameField} is already in the trash.`, 410);
@@ -188,14 +179,14 @@ export class LinkedPostsService {
           const current = await this.posts.lockedById(post.ID);
           // Deleted by another request since it was read.
           if (!current) throw unknownRecord(type, ref);
-          const previous = await this.afterWrite(type, post.ID, caller, requestOrigin, credentials);
+          const previous = await this.one(ctx, type, post.ID, false);
           await this.writer.deletePermanently(type, current);
           return { deleted: true, previous };
         }),
       );
     }
     const clock = await this.clocks.clock();
-    const links = await this.permalinks.forOrigin(requestOrigin);
+    const links = await this.permalinks.forOrigin(ctx.origin);
     await this.write(type.codes.couldNotDelete, 500, () =>
       this.db.transaction(async () => {
         const current = (await this.posts.lockedById(post.ID))!;
@@ -203,7 +194,7 @@ export class LinkedPostsService {
         await this.writer.trash(type, current, { caller, clock, links });
       }),
     );
-    return this.afterWrite(type, post.ID, caller, requestOrigin, credentials);
+    return this.one(ctx, type, post.ID, false);
   }
 
   /** Q24 DEVIATE: setting another author needs `edit_others_<type>` (403 `rest_cannot_edit_others`). */
@@ -225,7 +216,8 @@ export class LinkedPostsService {
     }
   }
 
-  private async afterWrite(type: LinkedPostType, id: number, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Representation> {
-    return (await this.embed(type, [id], { caller, requestOrigin, single: false, credentials })).get(id)!;
+  /** One record as the caller sees it (`single`: with its JSON-LD, as single reads show it). */
+  private async one(ctx: RequestContext, type: LinkedPostType, id: number, single: boolean): Promise<Representation> {
+    return (await this.embed(type, [id], { caller: ctx.caller, requestOrigin: ctx.origin, single, credentials: ctx.credentials })).get(id)!;
   }
 }

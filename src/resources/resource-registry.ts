@@ -35,15 +35,28 @@ export function registerResource(declaration: ResourceDeclaration): void {
   if (declaration.catalogs) registerCatalogs(declaration.catalogs);
 }
 
-/** Every declared resource: by position, then those without one in registration order. */
+/** The service's own namespace (the change feed, webhooks, imports): listed right after the plugin's. */
+export const SERVICE_NAMESPACE = 'eca/v1';
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The plugin's namespace (undefined), then the service's own, then the others alphabetically. */
+const byNamespace = (a: string | undefined, b: string | undefined) => {
+  const rank = (ns: string | undefined) => (ns === undefined ? 0 : ns === SERVICE_NAMESPACE ? 1 : 2);
+  return rank(a) - rank(b) || byText(a ?? '', b ?? '');
+};
+
+/**
+ * Every declared resource: the plugin's by their declared position, then the others by namespace and
+ * collection. Never by registration order, so where a module is mounted changes no answer (issue #33).
+ */
 export function declaredResources(): ResourceDeclaration[] {
   const rank = (r: ResourceDeclaration) => r.position ?? Number.MAX_SAFE_INTEGER;
-  return [...RESOURCES.values()].sort((a, b) => rank(a) - rank(b)); // stable: registration order breaks ties
+  return [...RESOURCES.values()].sort((a, b) => rank(a) - rank(b) || byNamespace(a.namespace, b.namespace) || byText(a.collection, b.collection));
 }
 
-/** The namespaces resources declared besides the plugin's, in declaration order. */
+/** The namespaces resources declared besides the plugin's: the service's own first, then the others alphabetically. */
 export function declaredNamespaces(): string[] {
-  return [...new Set([...RESOURCES.values()].flatMap((r) => (r.namespace ? [r.namespace] : [])))];
+  return [...new Set(declaredResources().flatMap((r) => (r.namespace ? [r.namespace] : [])))].sort(byNamespace);
 }
 
 /**

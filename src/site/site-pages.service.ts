@@ -110,8 +110,12 @@ export class SitePagesService {
   }
 
   /** The record as `GET /venues/{id}` (or `/organizers/…`) shows it, and whether its protected fields are hidden. */
-  private async linked(resource: LinkedPostResource, ref: RecordRef, ctx: RequestContext): Promise<{ record: Representation; title: string; locked: boolean }> {
-    const record = await resource.read(ref, ctx.caller, ctx.origin, ctx.credentials);
+  private async linked(
+    resource: LinkedPostResource<object>,
+    ref: RecordRef,
+    ctx: RequestContext,
+  ): Promise<{ record: Representation; title: string; locked: boolean }> {
+    const record: Representation = { ...(await resource.read(ctx, ref)) };
     const post = (await this.posts.byId(Number(record.id)))!;
     // The title shows even when the rest is locked (the API's blanking empties the name field too).
     return {
@@ -140,7 +144,7 @@ export class SitePagesService {
 
   private async term(taxonomy: TermTaxonomy, dto: Type<TermListArgs>, slug: string, ctx: RequestContext): Promise<EndpointTerm> {
     const args = await validated(dto, { slug: addressedSlug(slug), hide_empty: false, per_page: 1 });
-    const [term] = (await this.terms.list(taxonomy, args, { caller: ctx.caller, origin: ctx.origin })).items;
+    const [term] = (await this.terms.list(ctx, taxonomy, args)).items;
     if (!term) throw new RestError('rest_term_invalid', 'No term has this slug.', 404);
     return term;
   }

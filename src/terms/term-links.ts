@@ -77,3 +77,9 @@ export class TermLinksFactory {
     });
   }
 }
+
+/** Quirk Q33 (DEVIATE): a created term's `Location` is the project's own route, not wp/v2. */
+export function setTermLocation<T extends { urls: Record<string, string> }>(res: { setHeader(name: string, value: string): unknown }, term: T): T {
+  res.setHeader('Location', term.urls.self);
+  return term;
+}

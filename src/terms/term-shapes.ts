@@ -1,12 +1,13 @@
 import type { TermRow } from '../wordpress/terms.store';
 import { TermLinks } from './term-links';
 import { TermTaxonomy } from './term-taxonomy';
+import { TermResponse } from './term.response';
 
 /**
  * The term object of `/categories` and `/tags` (terms.md §1, key order as TEC sends it); `parent` only
  * for hierarchical taxonomies, `meta` always `[]`. `ancestorSlugs`: root first, for the category URL.
  */
-export function endpointTerm(term: TermRow, taxonomy: TermTaxonomy, links: TermLinks, ancestorSlugs: string[] = []) {
+export function endpointTerm(term: TermRow, taxonomy: TermTaxonomy, links: TermLinks, ancestorSlugs: string[] = []): TermResponse {
   return {
     id: term.term_id,
     count: term.count,
@@ -21,7 +22,8 @@ export function endpointTerm(term: TermRow, taxonomy: TermTaxonomy, links: TermL
   };
 }
 
-export type EndpointTerm = ReturnType<typeof endpointTerm>;
+/** TermResponse as a plain object type (usable where any JSON object is). */
+export type EndpointTerm = { [K in keyof TermResponse]: TermResponse[K] };
 
 /**
  * The term object embedded in events' `categories` / `tags` (events.md §1.2, Quirk Q4): WordPress' raw

@@ -5,7 +5,7 @@ import { TermListQuery } from './repository/term-list.query';
 import { TermsService } from './terms.service';
 import { TERMS_CATALOGS } from './terms.catalogs';
 
-/** The shared term resource logic; the categories and tags modules import it and declare their controller. */
+/** The shared term behaviour; the categories and tags modules import it and bind it to their taxonomy (TermResource). */
 @Catalogs(TERMS_CATALOGS)
 @Module({
   providers: [TermsService, TermListQuery, TermLinksFactory],

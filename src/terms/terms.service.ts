@@ -1,7 +1,7 @@
 import { sanitizeTitle } from '../wordpress/slugs';
 import { Injectable } from '@nestjs/common';
 import { CacheKey } from '../wordpress/cache-keys';
-import { Caller } from '../wordpress/caller';
+import { RequestContext } from '../rest/request-context';
 import { requireCapabilities } from '../auth/permissions';
 import { RecordCache } from '../cache/record-cache';
 import { AppConfig } from '../config/app-config';
@@ -15,19 +15,14 @@ import { HierarchicalTermListArgs, TermListArgs } from './dto/term-list.args';
 import { HierarchicalTermCreateArgs, HierarchicalTermUpdateArgs, TermCreateArgs, TermUpdateArgs } from './dto/term-write.args';
 import { TermLinksFactory } from './term-links';
 import { TermListQuery } from './repository/term-list.query';
-import { ancestorSlugs, EndpointTerm, endpointTerm } from './term-shapes';
+import { ancestorSlugs, endpointTerm } from './term-shapes';
+import { TermResponse } from './term.response';
 import { TermTaxonomy } from './term-taxonomy';
 import { shownValue } from '../reasons/shown-value';
 
 type ListArgs = TermListArgs & Partial<Pick<HierarchicalTermListArgs, 'parent'>>;
 type CreateArgs = TermCreateArgs & Partial<Pick<HierarchicalTermCreateArgs, 'parent'>>;
 type UpdateArgs = TermUpdateArgs & Partial<Pick<HierarchicalTermUpdateArgs, 'parent'>>;
-
-/** Request-scoped facts every answer needs: who asks and at which origin (for URLs). */
-export interface TermRequest {
-  caller: Caller;
-  origin: string;
-}
 
 /**
  * The `/categories` and `/tags` resources (terms.md), for any TermTaxonomy: validation that needs the
@@ -47,12 +42,12 @@ export class TermsService {
     private readonly posts: PostsStore,
   ) {}
 
-  async get(taxonomy: TermTaxonomy, id: number, request: TermRequest): Promise<EndpointTerm> {
+  async read(ctx: RequestContext, taxonomy: TermTaxonomy, id: number): Promise<TermResponse> {
     const term = await this.requireTerm(taxonomy, id);
-    return (await this.present(taxonomy, [term], request.origin))[0];
+    return (await this.present(taxonomy, [term], ctx.origin))[0];
   }
 
-  async list(taxonomy: TermTaxonomy, args: ListArgs, request: TermRequest): Promise<Page<EndpointTerm>> {
+  async list(ctx: RequestContext, taxonomy: TermTaxonomy, args: ListArgs): Promise<Page<TermResponse>> {
     await this.validateListReferences(taxonomy, args);
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const { items, total } = await this.query.run(taxonomy, {
@@ -69,48 +64,48 @@ export class TermsService {
       page: args.page,
       perPage,
     });
-    return { items: await this.present(taxonomy, items, request.origin), total, page: args.page, perPage };
+    return { items: await this.present(taxonomy, items, ctx.origin), total, page: args.page, perPage };
   }
 
   /**
    * Create (terms.md §4). `rawParent`: a `parent` sent to a flat taxonomy, which WordPress still reads
    * and refuses with rest_taxonomy_not_hierarchical.
    */
-  async create(taxonomy: TermTaxonomy, args: CreateArgs, rawParent: unknown, request: TermRequest): Promise<EndpointTerm> {
+  async create(ctx: RequestContext, taxonomy: TermTaxonomy, args: CreateArgs, rawParent?: unknown): Promise<TermResponse> {
     await this.validateParent(taxonomy, args.parent);
-    requireCapabilities(request.caller, ...taxonomy.manageCapabilities);
+    requireCapabilities(ctx.caller, ...taxonomy.manageCapabilities);
     refuseParentOnFlat(taxonomy, rawParent);
     const term = await this.db
       .transaction(() => this.store.insert(taxonomy.taxonomy, { name: args.name, slug: args.slug, description: args.description, parent: args.parent }))
       .catch(asRestError);
-    return (await this.present(taxonomy, [term], request.origin))[0];
+    return (await this.present(taxonomy, [term], ctx.origin))[0];
   }
 
   /** Partial update (terms.md §5): only the supplied fields change. */
-  async update(taxonomy: TermTaxonomy, id: number, args: UpdateArgs, rawParent: unknown, request: TermRequest): Promise<EndpointTerm> {
+  async update(ctx: RequestContext, taxonomy: TermTaxonomy, id: number, args: UpdateArgs, rawParent?: unknown): Promise<TermResponse> {
     await this.requireTerm(taxonomy, id);
     await this.validateParent(taxonomy, args.parent);
-    requireCapabilities(request.caller, ...taxonomy.manageCapabilities);
+    requireCapabilities(ctx.caller, ...taxonomy.manageCapabilities);
     refuseParentOnFlat(taxonomy, rawParent);
     const term = await this.db
       .transaction(() => this.store.update(id, taxonomy.taxonomy, { name: args.name, slug: args.slug, description: args.description, parent: args.parent }))
       .catch(asRestError);
-    return (await this.present(taxonomy, [term], request.origin))[0];
+    return (await this.present(taxonomy, [term], ctx.origin))[0];
   }
 
   /** Permanent delete (terms.md §6): answers the term as it was before. */
-  async delete(taxonomy: TermTaxonomy, id: number, request: TermRequest): Promise<EndpointTerm> {
+  async remove(ctx: RequestContext, taxonomy: TermTaxonomy, id: number): Promise<TermResponse> {
     const before = await this.requireTerm(taxonomy, id);
-    requireCapabilities(request.caller, ...taxonomy.manageCapabilities);
+    requireCapabilities(ctx.caller, ...taxonomy.manageCapabilities);
     // Presented first: the former parent must still be resolvable for the category URL.
-    const [answer] = await this.present(taxonomy, [before], request.origin);
+    const [answer] = await this.present(taxonomy, [before], ctx.origin);
     const deleted = await this.db.transaction(() => this.store.delete(id, taxonomy.taxonomy));
     if (!deleted) throw new RestError('rest_cannot_delete', 'The term cannot be deleted.', 500);
     return answer;
   }
 
   /** The endpoint shape of terms of one taxonomy (ancestors loaded once, only when some term has a parent). */
-  async present(taxonomy: TermTaxonomy, terms: TermRow[], origin: string): Promise<EndpointTerm[]> {
+  async present(taxonomy: TermTaxonomy, terms: TermRow[], origin: string): Promise<TermResponse[]> {
     const links = await this.links.forOrigin(origin);
     const byId = terms.some((t) => t.parent) ? await this.termsById(taxonomy.taxonomy) : new Map<number, TermRow>();
     return terms.map((term) => endpointTerm(term, taxonomy, links, ancestorSlugs(term, byId)));

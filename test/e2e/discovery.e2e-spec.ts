@@ -156,7 +156,7 @@ describe('discovery', () => {
 
   describe('WordPress discovery', () => {
     it('answers the REST root index in WordPress core shape, with the namespaces and their routes', async () => {
-      // The plugin's namespace, then those the resources declare (src/changes' eca/v1, the test app's example/v1), in declaration order.
+      // The plugin's namespace, then those the resources declare: the service's eca/v1, then the others (the test app's example/v1) alphabetically.
       const declared = declaredNamespaces();
       expect(declared).toEqual(expect.arrayContaining(['eca/v1', 'example/v1']));
       const others: string[] = [];

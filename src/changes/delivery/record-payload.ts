@@ -8,6 +8,7 @@ import { EventsReadService } from '../../events/events-read.service';
 import { OrganizersService } from '../../organizers/organizers.service';
 import { sendInMemory } from '../../rest/in-memory-http';
 import { RestError } from '../../reasons/rest-error';
+import { RequestContext } from '../../rest/request-context';
 import { TAGS } from '../../tags/tags.taxonomy';
 import { TermsService } from '../../terms/terms.service';
 import { VenuesService } from '../../venues/venues.service';
@@ -34,18 +35,19 @@ export class RecordPayloads {
   async anonymousView(type: string, id: number): Promise<Record<string, unknown> | null> {
     // URLs use SITE_URL, else the WordPress `home` option; this origin only when neither is set.
     const origin = `http://localhost:${this.config.port}`;
+    const ctx: RequestContext = { caller: ANONYMOUS, origin, credentials: {} };
     try {
       switch (type) {
         case 'event':
           return await this.events.read({ id }, ANONYMOUS, origin, {});
         case 'venue':
-          return await this.venues.read({ id }, ANONYMOUS, origin, {});
+          return { ...(await this.venues.read(ctx, id)) };
         case 'organizer':
-          return await this.organizers.read({ id }, ANONYMOUS, origin, {});
+          return { ...(await this.organizers.read(ctx, id)) };
         case 'category':
-          return { ...(await this.terms.get(CATEGORIES, id, { caller: ANONYMOUS, origin })) };
+          return { ...(await this.terms.read(ctx, CATEGORIES, id)) };
         case 'tag':
-          return { ...(await this.terms.get(TAGS, id, { caller: ANONYMOUS, origin })) };
+          return { ...(await this.terms.read(ctx, TAGS, id)) };
         default:
           return await this.throughItsRoute(type, id, origin);
       }

@@ -14,38 +14,38 @@ export class SeriesController {
 
   @Get()
   @Paginated({ collection: SERIES_RESOURCE.collection, layout: 'posts', args: SeriesListArgs })
-  list(@RestParams() args: SeriesListArgs, @RequestCtx() ctx: RequestContext) {
-    return this.series.list(args, ctx);
+  list(@RequestCtx() ctx: RequestContext, @RestParams() args: SeriesListArgs) {
+    return this.series.list(ctx, args);
   }
 
   @Get(':id')
-  read(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
-    return this.series.read(id, ctx);
+  read(@RequestCtx() ctx: RequestContext, @IdParam() id: number) {
+    return this.series.read(ctx, id);
   }
 
   @Post()
-  create(@RestParams() args: SeriesArgs, @RequestCtx() ctx: RequestContext) {
-    return this.series.create(args, ctx);
+  create(@RequestCtx() ctx: RequestContext, @RestParams() args: SeriesArgs) {
+    return this.series.create(ctx, args);
   }
 
   @Post(':id')
   @HttpCode(200)
-  updatePost(@IdParam() id: number, @RestParams() args: SeriesArgs, @RequestCtx() ctx: RequestContext) {
-    return this.series.update(id, args, ctx);
+  updatePost(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() args: SeriesArgs) {
+    return this.series.update(ctx, id, args);
   }
 
   @Put(':id')
-  updatePut(@IdParam() id: number, @RestParams() args: SeriesArgs, @RequestCtx() ctx: RequestContext) {
-    return this.series.update(id, args, ctx);
+  updatePut(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() args: SeriesArgs) {
+    return this.series.update(ctx, id, args);
   }
 
   @Patch(':id')
-  updatePatch(@IdParam() id: number, @RestParams() args: SeriesArgs, @RequestCtx() ctx: RequestContext) {
-    return this.series.update(id, args, ctx);
+  updatePatch(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() args: SeriesArgs) {
+    return this.series.update(ctx, id, args);
   }
 
   @Delete(':id')
-  remove(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
-    return this.series.remove(id, ctx);
+  remove(@RequestCtx() ctx: RequestContext, @IdParam() id: number) {
+    return this.series.remove(ctx, id);
   }
 }

@@ -6,8 +6,8 @@ import { SERIES_RESOURCE } from './series.resource';
 import { SeriesService } from './series.service';
 
 /**
- * The example resource of docs/architecture.md "Adding a resource", kept in the test folder: every
- * e2e test's app mounts it (test/support/test-app.ts); the production app does not.
+ * `/example/v1/series`: written by `npm run generate -- resource series` (docs/architecture.md
+ * "Adding a resource"); one line in the application's module list mounts it.
  */
 @Resource(SERIES_RESOURCE)
 @Module({ controllers: [SeriesController], providers: [SeriesService, SeriesRepository] })

@@ -20,5 +20,5 @@ export const SERIES_RESOURCE = defineResource({
   layout: { ...GENERIC_LAYOUT, schema: 'Series', endpointOrder: POST_ENDPOINT_ORDER },
   schemas: [SeriesResponse],
   catalogs: SERIES_CATALOGS,
-  docs: { one: 'a series', deletion: 'trash', examples: { create: { title: 'Summer concerts', status: 'publish' } } },
+  docs: { one: 'a series', deletion: 'trash', examples: { create: { title: 'First series', status: 'publish' } } },
 });

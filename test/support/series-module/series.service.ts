@@ -37,19 +37,19 @@ export class SeriesService {
   ) {}
 
   /** The series the caller could read one by one: published ones, its own drafts, others' with the capabilities. */
-  async list(args: SeriesListArgs, ctx: RequestContext): Promise<Page<SeriesResponse>> {
+  async list(ctx: RequestContext, args: SeriesListArgs): Promise<Page<SeriesResponse>> {
     const statuses = readableStatuses(ctx.caller, SERIES_POST_TYPE, ANY_STATUSES);
     const { rows, total } = await this.repository.visiblePage(statuses, ctx.caller.id, args.page, args.per_page);
     return { items: await this.shape(rows, ctx), total, page: args.page, perPage: args.per_page };
   }
 
-  async read(id: number, ctx: RequestContext): Promise<SeriesResponse> {
+  async read(ctx: RequestContext, id: number): Promise<SeriesResponse> {
     const post = await this.find(id, () => this.posts.byId(id));
     requirePermission(ctx.caller, canRead(ctx.caller, post));
     return this.one(post, ctx);
   }
 
-  async create(args: SeriesArgs, ctx: RequestContext): Promise<SeriesResponse> {
+  async create(ctx: RequestContext, args: SeriesArgs): Promise<SeriesResponse> {
     const { caller } = ctx;
     requireCapabilities(caller, EDIT);
     const title = savedTitle(args.title ?? '', caller);
@@ -77,7 +77,7 @@ export class SeriesService {
   }
 
   /** Partial update: only the arguments sent change. */
-  async update(id: number, args: SeriesArgs, ctx: RequestContext): Promise<SeriesResponse> {
+  async update(ctx: RequestContext, id: number, args: SeriesArgs): Promise<SeriesResponse> {
     const { caller } = ctx;
     const now = (await this.clock.clock()).now();
     await this.db.transaction(async () => {
@@ -98,7 +98,7 @@ export class SeriesService {
   }
 
   /** Moves the series to the trash (WordPress `wp_trash_post`). */
-  async remove(id: number, ctx: RequestContext): Promise<SeriesResponse> {
+  async remove(ctx: RequestContext, id: number): Promise<SeriesResponse> {
     const now = (await this.clock.clock()).now();
     await this.db.transaction(async () => {
       const post = await this.find(id, () => this.posts.lockedById(id));

@@ -1,0 +1,12 @@
+import { Injectable } from '@nestjs/common';
+import { TermResource } from '../terms/term.resource';
+import { TermsService } from '../terms/terms.service';
+import { TAGS } from './tags.taxonomy';
+
+/** Tags: the shared term behaviour on `post_tag`. */
+@Injectable()
+export class TagsService extends TermResource {
+  constructor(terms: TermsService) {
+    super(TAGS, terms);
+  }
+}
