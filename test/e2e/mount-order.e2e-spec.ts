@@ -29,7 +29,7 @@ describe('mounting order', () => {
     expect(after.namespaces).toEqual(['tribe/events/v1', 'eca/v1', 'aaa/v1', 'example/v1']);
     // Declared before the change feed's module, `zetas` still comes after the service's own collections.
     const groups = [...new Set(after.eca.map((route: string) => route.split('/')[3]).filter(Boolean))];
-    expect(groups.slice(0, 3)).toEqual(['changes', 'imports', 'webhooks']);
+    expect(groups.slice(0, 4)).toEqual(['changes', 'import-feeds', 'imports', 'webhooks']);
     expect(groups).toEqual([...groups].sort());
     expect(groups.at(-1)).toBe('zetas');
     expect(after.routes.indexOf('/aaa/v1/things')).toBeGreaterThan(after.routes.indexOf('/eca/v1/zetas'));
