@@ -62,8 +62,9 @@ export function presentImport(report: ImportReport) {
 }
 
 /**
- * `/eca/v1/imports`: the capability check first, then the file read (bounded), parsed, and written
- * event by event (EventImporter: one transaction per event or series); the report is stored and answered.
+ * `/eca/v1/imports`: the capability check first, then the file read (bounded), parsed, and written:
+ * new events and series in batches (BatchImporter), events imported before one by one (EventImporter:
+ * one transaction per event or series); the report is stored and answered.
  */
 @Injectable()
 export class ImportsService {

@@ -26,6 +26,19 @@ async function callerOf(t: TestApp) {
   return t.app.get(AuthService).callerFor((await t.app.get(UsersStore).findByLogin(ADMIN_USER))!);
 }
 
+/** Groups the batch road hands to the per-event road: a cancelled event (a draft), a reserved slug, a changed occurrence; and a cancelled occurrence (an exdate: batched). */
+const ALONE = [
+  ['BEGIN:VEVENT', 'UID:extra-cancelled', 'DTSTART:20270401T100000Z', 'SUMMARY:Cancelled one', 'STATUS:CANCELLED', 'END:VEVENT'],
+  ['BEGIN:VEVENT', 'UID:extra-feed', 'DTSTART:20270402T100000Z', 'SUMMARY:Feed', 'END:VEVENT'],
+  ['BEGIN:VEVENT', 'UID:extra-series', 'DTSTART:20270405T100000Z', 'SUMMARY:Series with a change', 'RRULE:FREQ=WEEKLY;COUNT=4', 'END:VEVENT'],
+  ['BEGIN:VEVENT', 'UID:extra-series', 'RECURRENCE-ID:20270412T100000Z', 'DTSTART:20270412T140000Z', 'SUMMARY:Changed occurrence', 'END:VEVENT'],
+  ['BEGIN:VEVENT', 'UID:extra-exdate', 'DTSTART:20270406T100000Z', 'SUMMARY:Series with a cancelled one', 'RRULE:FREQ=WEEKLY;COUNT=3', 'END:VEVENT'],
+  ['BEGIN:VEVENT', 'UID:extra-exdate', 'RECURRENCE-ID:20270413T100000Z', 'DTSTART:20270413T100000Z', 'SUMMARY:Gone', 'STATUS:CANCELLED', 'END:VEVENT'],
+].flat();
+
+/** The generated file with the groups above before its end. */
+const withExtras = (count: number) => benchCalendar(count).replace('END:VCALENDAR', [...ALONE, 'END:VCALENDAR'].join('\r\n'));
+
 /** The import through ImportsService (the batch road for new events). */
 async function importByBatches(t: TestApp, text: string) {
   const upload = { kind: 'body' as const, name: SOURCE, contentType: 'text/calendar', read: async () => Buffer.from(text) };
@@ -116,13 +129,19 @@ describe('import: the batch road', () => {
 
   it('writes the rows the per-event road writes: posts, meta, terms and counts, TEC tables, venues, organizers, changes', async () => {
     // More groups than one batch: two batches, series (their occurrences), all-day events, three zones, shared venues and categories.
-    const text = benchCalendar(GROUPS_PER_BATCH + 30);
+    const text = withExtras(GROUPS_PER_BATCH + 30);
     const report = await importByBatches(batches, text);
-    expect(report.counts).toEqual({ created: GROUPS_PER_BATCH + 30, updated: 0, unchanged: 0, trashed: 0, failed: 0 });
+    expect(report.counts).toEqual({ created: GROUPS_PER_BATCH + 34, updated: 0, unchanged: 0, trashed: 0, failed: 0 });
     await importOneByOne(oneByOne, text);
     const [fast, slow] = [await dump(batches), await dump(oneByOne)];
-    // The file's 280 events, 28 of them series of 10, 12 venues, 4 organizers.
-    expect(fast.posts.filter((p) => p.post_type === 'tribe_events')).toHaveLength(GROUPS_PER_BATCH + 30 + 28 * 9);
+    // The file's 280 events, 28 of them series of 10, 12 venues, 4 organizers; the extras' 2 events and 2 series of 4 and 3 (one left out).
+    expect(fast.posts.filter((p) => p.post_type === 'tribe_events')).toHaveLength(GROUPS_PER_BATCH + 30 + 28 * 9 + 2 + 4 + 2);
+    const extras = fast.posts.filter((p) => ['Feed', 'Cancelled one', 'Changed occurrence'].includes(String(p.post_title)));
+    expect(extras.map((p) => [p.post_title, p.post_name, p.post_status])).toEqual([
+      ['Cancelled one', '', 'draft'],
+      ['Feed', 'feed-2', 'publish'],
+      ['Changed occurrence', 'series-with-a-change-2027-04-12', 'publish'],
+    ]);
     expect(fast.posts.filter((p) => p.post_type === 'tribe_venue')).toHaveLength(12);
     expect(fast.posts.filter((p) => p.post_type === 'tribe_organizer')).toHaveLength(4);
     expect(fast.posts).toEqual(slow.posts);
@@ -133,8 +152,8 @@ describe('import: the batch road', () => {
   });
 
   it('the same file again: every event unchanged', async () => {
-    const report = await importByBatches(batches, benchCalendar(GROUPS_PER_BATCH + 30));
-    expect(report.counts).toEqual({ created: 0, updated: 0, unchanged: GROUPS_PER_BATCH + 30, trashed: 0, failed: 0 });
+    const report = await importByBatches(batches, withExtras(GROUPS_PER_BATCH + 30));
+    expect(report.counts).toEqual({ created: 0, updated: 0, unchanged: GROUPS_PER_BATCH + 34, trashed: 0, failed: 0 });
   });
 
   it('a group the planner refuses fails alone, with its line; the groups around it in its batch are written whole', async () => {

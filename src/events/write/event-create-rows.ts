@@ -3,19 +3,19 @@ import { SqlParam } from '../../database/sql';
 import { preparePublicationDates } from '../../dates';
 import { Caller } from '../../wordpress/caller';
 import { maybeSerialize } from '../../wordpress/php-serialization';
-import { FLOATING_STATUSES, MODIFIED_FIELDS, settleScheduledStatus } from '../../wordpress/posts.store';
+import { FLOATING_STATUSES, MODIFIED_FIELDS, RESERVED_SLUGS, settleScheduledStatus } from '../../wordpress/posts.store';
 import { SiteNow } from '../../wordpress/site-clock';
 import { sanitizeTitle } from '../../wordpress/slugs';
 import { DATE_KEYS, META, metaFlag, ORIGIN, storedWebsite, ZONE_KEYS } from './event-meta';
-import { EVENT_TYPE } from './event-rows';
+import { EVENT_TYPE, newEventColumns } from './event-rows';
 import { EventWritePlan } from './event-write-plan';
 import { savedContent, savedTitle } from './event-writer';
 
 /**
  * The `posts` columns EventWriter.create inserts for a planned event (PostsStore.insert's columns,
  * `guid` left to EventBatchWriter), or undefined when the batch writer cannot take the event the way
- * EventWriter writes it: a floating status (no slug yet), a given slug, a title without one, an
- * author, an image (written through AttachmentsStore). The import's batches write the others;
+ * EventWriter writes it: a floating status (no slug yet), a given slug, a title without one or with a
+ * reserved one (`feed`…: PostsStore numbers it), an author, an image (written through AttachmentsStore). The import's batches write the others;
  * test/e2e/import-bulk.e2e-spec.ts compares the rows of both roads.
  */
 export function createdPostColumns(plan: EventWritePlan, caller: Caller, siteTimezone: string, now: SiteNow): Record<string, SqlParam> | undefined {
@@ -26,8 +26,8 @@ export function createdPostColumns(plan: EventWritePlan, caller: Caller, siteTim
   const status = settleScheduledStatus(requested, dates.post_date_gmt, now.ms);
   const title = savedTitle(args.title ?? '', caller);
   const slug = sanitizeTitle(title);
-  if (FLOATING_STATUSES.has(status) || !slug) return undefined;
-  return {
+  if (FLOATING_STATUSES.has(status) || !slug || RESERVED_SLUGS.has(slug)) return undefined;
+  return newEventColumns({
     post_author: caller.id,
     post_date: dates.post_date,
     post_date_gmt: dates.post_date_gmt,
@@ -35,21 +35,11 @@ export function createdPostColumns(plan: EventWritePlan, caller: Caller, siteTim
     post_title: title,
     post_excerpt: plan.supplied('excerpt') ? savedContent(args.excerpt!, caller) : '',
     post_status: status,
-    comment_status: 'closed',
-    ping_status: 'closed',
-    post_password: '',
     post_name: slug,
-    to_ping: '',
-    pinged: '',
     post_modified: now.local,
     post_modified_gmt: now.gmt,
-    post_content_filtered: '',
-    post_parent: 0,
     menu_order: args.sticky ? -1 : 0,
-    post_type: EVENT_TYPE,
-    post_mime_type: '',
-    comment_count: 0,
-  };
+  });
 }
 
 /** What EventWriter.writeMeta resolved before writing the rows: the linked records and the taxonomies assigned. */
