@@ -1,3 +1,4 @@
+// `npm run bench -- --scenarios import [--engine sqlite|mysql] [--events N] [--repeat R]`: the import row (bench/import.mjs).
 // `npm run bench -- [--engine sqlite|mysql] [--events N] [--series K [--occurrences M]] [--venues V] [--fixture] [--duration S] [--scenarios a,b]
 // [--connections 1,16] [--write-connections 1,4,16] [--overload-connections 300,1000] [--reuse] [--skip-build]`
 // (or BENCH_ENGINE, BENCH_EVENTS, BENCH_SERIES, BENCH_OCCURRENCES, BENCH_VENUES, BENCH_FIXTURE=1, BENCH_DURATION, BENCH_SCENARIOS, BENCH_CONNECTIONS,
@@ -36,6 +37,7 @@ import { drive, memory, settle, startLimitServer, startService } from './process
 import { LEGEND, table } from './report.mjs';
 import { BASE, LIMIT, scenarioList } from './scenarios.mjs';
 import { sizeComparison } from './size.mjs';
+import { runImportBench } from './import.mjs';
 
 const BENCH_ADMIN = { user: 'bench-admin', password: 'BenchAdminPassword1234' };
 const WARM_UP = { connections: 4, seconds: 2 };
@@ -60,6 +62,7 @@ const { values: flags } = parseArgs({
     reuse: { type: 'boolean', default: process.env.BENCH_REUSE === '1' },
     'skip-build': { type: 'boolean', default: process.env.BENCH_SKIP_BUILD === '1' },
     plugin: { type: 'string', default: process.env.BENCH_PLUGIN_URL },
+    repeat: { type: 'string', default: process.env.BENCH_REPEAT ?? '1' },
   },
 });
 const fixture = flags.fixture;
@@ -309,7 +312,9 @@ async function main() {
   if (sizes.length) console.log(`\n${sizes.join('\n')}`);
 }
 
-main().catch((error) => {
+// The import row measures one request on a fresh database of its own: none of the seeded scenarios' set-up.
+const done = flags.scenarios === 'import' ? runImportBench({ engine, events: seeded, repeat: Number(flags.repeat), skipBuild: flags['skip-build'] }) : main();
+done.catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -48,6 +48,7 @@ import { SeriesWriter } from './series/series.writer';
     SeriesWriter,
     SeriesHorizonJob,
   ],
-  exports: [EventsReadService, EventsWriteService, SeriesRepository],
+  // The planner, terms writer and TEC bookkeeping: the import's batches (src/import/batch-importer.ts).
+  exports: [EventsReadService, EventsWriteService, SeriesRepository, EventWritePlanner, EventTermsWriter, TecTables, KnownRange],
 })
 export class EventsModule {}

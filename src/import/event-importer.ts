@@ -39,6 +39,8 @@ export interface StoredImport extends ImportedPost {
 
 /** The service's own meta: what the event was last written from, and its SEQUENCE. */
 const HASH_META_KEY = '_eca_import_hash';
+export const EVENT_ORIGIN_META_KEY = '_EventOrigin';
+export const EVENT_AGGREGATOR_ORIGIN = 'event-aggregator';
 const SEQUENCE_META_KEY = '_eca_import_sequence';
 
 const validation = new RestValidationPipe();
@@ -94,8 +96,7 @@ export class EventImporter {
       title,
       reason,
     });
-    const params = this.masterParams(group);
-    const hash = contentHash(params, group);
+    const { params, hash } = this.prepare(group);
     if (existing) {
       if (existing.status === 'trash') return [item('unchanged', existing.id, 'The event is in the trash: not imported again.')];
       if (existing.hash === hash) return [item('unchanged', existing.id)];
@@ -116,10 +117,23 @@ export class EventImporter {
       });
       return [item(existing ? 'updated' : 'created', id), ...missing.map((o) => item('failed', null, o.reason, o.line))];
     } catch (error) {
-      if (error instanceof GroupFailure) return [item('failed', null, error.message, error.line)];
-      if (error instanceof RestError) return [this.restFailure(error, master, title, group.uid)];
-      throw error;
+      return [this.failure(error, group)];
     }
+  }
+
+  /** What the group's first event is written from (masterParams) and its hash, stored to tell a later import of the same content. */
+  prepare(group: EventGroup): { params: Record<string, unknown>; hash: string } {
+    const params = this.masterParams(group);
+    return { params, hash: contentHash(params, group) };
+  }
+
+  /** The report item of a group that failed (a check of the write, naming its line); any other error is thrown again. */
+  failure(error: unknown, group: EventGroup): ReportItem {
+    const { master } = group;
+    const title = String(master.params.title ?? '');
+    if (error instanceof GroupFailure) return { action: 'failed', line: error.line, uid: group.uid, event_id: null, title, reason: error.message };
+    if (error instanceof RestError) return this.restFailure(error, master, title, group.uid);
+    throw error;
   }
 
   /** The first event's parameters: kses on the description, cancelled occurrences left out of the series. */
@@ -141,8 +155,12 @@ export class EventImporter {
   }
 
   private async create(params: Record<string, unknown>, event: ImportedEvent, caller: Caller, origin: string): Promise<number> {
-    const args = (await this.validated(EventCreateArgs, params, event)) as EventCreateArgs;
-    return Number((await this.events.create(args, params, caller, origin)).id);
+    return Number((await this.events.create(await this.createArgs(params, event), params, caller, origin)).id);
+  }
+
+  /** `POST /events`' own validation of the parameters (a failure names the line at fault). */
+  async createArgs(params: Record<string, unknown>, event: ImportedEvent): Promise<EventCreateArgs> {
+    return (await this.validated(EventCreateArgs, params, event)) as EventCreateArgs;
   }
 
   private async update(id: number, params: Record<string, unknown>, event: ImportedEvent, caller: Caller, origin: string): Promise<number> {
@@ -164,14 +182,7 @@ export class EventImporter {
 
   /** Event Aggregator's keys (`Records::add_record_to_event`, `_uid`), so the plugin's own importer finds the event too. */
   private async remember(id: number, group: EventGroup, origin: ImportOrigin, hash: string): Promise<void> {
-    const now = formatWall(instantToWall(zoneOrFallback('UTC'), Date.now()));
-    await this.posts.setMeta(id, UID_META_KEY, group.uid);
-    await this.posts.setMeta(id, '_EventOrigin', 'event-aggregator');
-    await this.posts.setMeta(id, '_tribe_aggregator_origin', origin.origin);
-    await this.posts.setMeta(id, '_tribe_aggregator_source', origin.source);
-    await this.posts.setMeta(id, '_tribe_aggregator_updated', now);
-    await this.posts.setMeta(id, HASH_META_KEY, hash);
-    await this.posts.setMeta(id, SEQUENCE_META_KEY, String(group.master.sequence));
+    for (const [key, value] of rememberedMeta(group, origin, hash)) await this.posts.setMeta(id, key, value);
   }
 
   /**
@@ -205,6 +216,22 @@ export class EventImporter {
   private restFailure(error: RestError, event: ImportedEvent, title: string, uid: string): ReportItem {
     return { action: 'failed', line: failureLine(error, event), uid, event_id: null, title, reason: restReason(error) };
   }
+}
+
+/**
+ * Event Aggregator's keys and the service's own (`Records::add_record_to_event`, `_uid`), in the order
+ * they are set on an imported event; `_EventOrigin` replaces the value EventWriter gave it.
+ */
+export function rememberedMeta(group: EventGroup, origin: ImportOrigin, hash: string): [string, string][] {
+  return [
+    [UID_META_KEY, group.uid],
+    [EVENT_ORIGIN_META_KEY, EVENT_AGGREGATOR_ORIGIN],
+    ['_tribe_aggregator_origin', origin.origin],
+    ['_tribe_aggregator_source', origin.source],
+    ['_tribe_aggregator_updated', formatWall(instantToWall(zoneOrFallback('UTC'), Date.now()))],
+    [HASH_META_KEY, hash],
+    [SEQUENCE_META_KEY, String(group.master.sequence)],
+  ];
 }
 
 /** The source line of the first parameter a refusal names, else the event's. */

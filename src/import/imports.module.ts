@@ -3,6 +3,7 @@ import { EventsModule } from '../events/events.module';
 import { OrganizersModule } from '../organizers/organizers.module';
 import { VenuesModule } from '../venues/venues.module';
 import { Resource } from '../resources/resource.decorator';
+import { BatchImporter } from './batch-importer';
 import { EventImporter } from './event-importer';
 import { LinkedImporter } from './linked-importer';
 import { ImportsController } from './imports.controller';
@@ -16,7 +17,7 @@ import { ImportsRepository } from './repository/imports.repository';
 @Module({
   imports: [EventsModule, VenuesModule, OrganizersModule],
   controllers: [ImportsController],
-  providers: [ImportsService, EventImporter, LinkedImporter, ImportsRepository, ImportedEventsRepository],
+  providers: [ImportsService, EventImporter, BatchImporter, LinkedImporter, ImportsRepository, ImportedEventsRepository],
   exports: [ImportsService, ImportsRepository],
 })
 export class ImportsModule {}

@@ -5,7 +5,8 @@ import { AppConfig } from '../config/app-config';
 import { zoneOrFallback } from '../dates';
 import { RestError } from '../reasons/rest-error';
 import { SiteClockService } from '../wordpress/site-clock';
-import { EventImporter, ImportOrigin } from './event-importer';
+import { BatchImporter } from './batch-importer';
+import { EventGroup, EventImporter, ImportOrigin } from './event-importer';
 import { groupEvents } from './group-events';
 import { decodeText } from './source/decode-text';
 import { MalformedFile } from './malformed-file';
@@ -61,13 +62,15 @@ export function presentImport(report: ImportReport) {
 }
 
 /**
- * `/eca/v1/imports`: the capability check first, then the file read (bounded), parsed, and written
- * event by event (EventImporter: one transaction per event or series); the report is stored and answered.
+ * `/eca/v1/imports`: the capability check first, then the file read (bounded), parsed, and written:
+ * new events and series in batches (BatchImporter), events imported before one by one (EventImporter:
+ * one transaction per event or series); the report is stored and answered.
  */
 @Injectable()
 export class ImportsService {
   constructor(
     private readonly importer: EventImporter,
+    private readonly batches: BatchImporter,
     private readonly linked: LinkedImporter,
     private readonly reports: ImportsRepository,
     private readonly clocks: SiteClockService,
@@ -131,10 +134,24 @@ export class ImportsService {
     const { groups, duplicates } = groupEvents(read.events);
     for (const d of duplicates) items.push(failed(d.line, d.uid, String(d.params.title ?? ''), 'Another VEVENT of the file has this UID.'));
     const existing = await this.importer.existing(groups.map((g) => g.uid));
-    for (const [index, group] of groups.entries()) {
+    let done = 0;
+    const tick = () => progress?.(++done, groups.length);
+    // Events imported before: compared, updated or left alone one by one; new ones: the batches.
+    for (const group of groups.filter((g) => existing.has(g.uid))) {
       items.push(...(await this.importer.write(group, existing.get(group.uid), importOrigin, caller, origin)));
-      progress?.(index + 1, groups.length);
+      tick();
     }
+    const alone = (group: EventGroup) => this.importer.write(group, undefined, importOrigin, caller, origin);
+    items.push(
+      ...(await this.batches.create(
+        groups.filter((g) => !existing.has(g.uid)),
+        importOrigin,
+        caller,
+        origin,
+        alone,
+        tick,
+      )),
+    );
     return items;
   }
 

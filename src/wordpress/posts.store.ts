@@ -79,7 +79,7 @@ export const MODIFIED_FIELDS = '_tribe_modified_fields';
 const TRASHED_SUFFIX = '__trashed';
 const WRITABLE = new Set<string>(COLUMNS.filter((c) => c !== 'ID' && c !== 'guid'));
 /** Reserved feed names that never become a bare slug (WP core `wp_unique_post_slug`). */
-const RESERVED_SLUGS = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom', 'embed']);
+export const RESERVED_SLUGS = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom', 'embed']);
 /** Rows per multi-row meta INSERT (3 parameters each; SQLite allows 32766). */
 const META_ROWS_PER_INSERT = 500;
 

@@ -4,10 +4,9 @@ import { prepareEventCost } from '../../events/cost';
 import { prepareEventDates, preparePublicationDates } from '../../dates';
 import { DATE_KEYS, META, metaFlag, ORIGIN, storedWebsite, ZONE_KEYS } from '../../events/write/event-meta';
 import { CATEGORY_TAXONOMY, EVENT_TAXONOMIES, TAG_TAXONOMY } from '../../events/write/event-terms';
-import { SqlParam } from '../../database/sql';
 import { maybeSerialize } from '../../wordpress/php-serialization';
 import { PostLinks } from '../../wordpress/permalinks';
-import { EVENT_TYPE, EventRows } from '../../events/write/event-rows';
+import { EVENT_TYPE, EventRows, newEventColumns } from '../../events/write/event-rows';
 import { MODIFIED_FIELDS, settleScheduledStatus } from '../../wordpress/posts.store';
 import { SiteNow } from '../../wordpress/site-clock';
 import { sanitizeTitle } from '../../wordpress/slugs';
@@ -42,7 +41,7 @@ export function eventRows(input: SeedEventInput, ctx: EventRowContext): EventRow
     now.ms,
   );
 
-  const post: Record<string, SqlParam> = {
+  const post = newEventColumns({
     post_author: caller.id,
     post_date: publication.post_date,
     post_date_gmt: publication.post_date_gmt,
@@ -50,21 +49,11 @@ export function eventRows(input: SeedEventInput, ctx: EventRowContext): EventRow
     post_title: title,
     post_excerpt: input.excerpt ?? '',
     post_status: status,
-    comment_status: 'closed',
-    ping_status: 'closed',
-    post_password: '',
     post_name: sanitizeTitle(title),
-    to_ping: '',
-    pinged: '',
     post_modified: now.local,
     post_modified_gmt: now.gmt,
-    post_content_filtered: '',
-    post_parent: 0,
     menu_order: 0,
-    post_type: EVENT_TYPE,
-    post_mime_type: '',
-    comment_count: 0,
-  };
+  });
 
   const termTaxonomyIds: number[] = [];
   const taxonomies: string[] = [];

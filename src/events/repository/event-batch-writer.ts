@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DatabaseService } from '../../database/database.service';
 import { placeholders, Sql, SqlParam } from '../../database/sql';
 import { EventDateMeta, occurrenceHash } from '../../dates';
@@ -29,24 +30,24 @@ export class EventBatchWriter {
   async write(batch: EventRows[], nowGmt: string): Promise<number[]> {
     if (!batch.length) return [];
     await this.uniqueSlugs(batch);
-    // The new rows are told from older posts sharing a slug (drafts and pending posts do not make theirs unique) by their IDs.
+    // Each new row is found back by a placeholder guid unique to this batch (then replaced by its real
+    // one), never by its slug: a writer outside the batch may insert a post with the same slug meanwhile.
     const before = await this.sql.one<{ n: number | null }>(`SELECT MAX(ID) AS n FROM ${this.sql.table('posts')}`);
+    const marker = `eca-batch:${randomUUID()}:`;
     const columns = [...Object.keys(batch[0].post), 'guid'];
     await bulkInsert(
       this.sql,
       'posts',
       columns,
-      batch.map((e) => [...Object.values(e.post), '']),
+      batch.map((e, i) => [...Object.values(e.post), `${marker}${i}`]),
     );
-
-    const slugs = batch.map((e) => String(e.post.post_name));
-    const found = await this.sql.rows<{ ID: number; post_name: string }>(
-      `SELECT ID, post_name FROM ${this.sql.table('posts')} WHERE ID > ? AND post_type = ? AND post_name IN (${placeholders(slugs)})`,
-      [Number(before?.n ?? 0), EVENT_TYPE, ...slugs],
-    );
-    const idBySlug = new Map(found.map((r) => [r.post_name.toLowerCase(), Number(r.ID)]));
-    const ids = slugs.map((slug) => idBySlug.get(slug.toLowerCase())!);
-    if (ids.some((id) => id === undefined)) throw new Error('Batch-written events could not be found back by slug');
+    const found = await this.sql.rows<{ ID: number; guid: string }>(`SELECT ID, guid FROM ${this.sql.table('posts')} WHERE ID > ? AND guid LIKE ?`, [
+      Number(before?.n ?? 0),
+      `${marker}%`,
+    ]);
+    const idByIndex = new Map(found.map((row) => [Number(row.guid.slice(marker.length)), Number(row.ID)]));
+    const ids = batch.map((_, i) => idByIndex.get(i) ?? 0);
+    if (found.length !== batch.length || ids.includes(0)) throw new Error('Batch-written events could not be found back');
 
     await bulkUpdate(this.sql, 'posts', 'ID', 'guid', new Map(ids.map((id, i) => [id, eventGuid(this.links, id, batch[i].post)])));
     await this.writeRows(batch, ids, nowGmt);

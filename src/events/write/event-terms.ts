@@ -67,6 +67,11 @@ export class EventTermsWriter {
   }
 
   async assign(eventId: number, taxonomy: string, items: readonly string[], tally: NewTermsTally): Promise<void> {
+    await this.terms.setObjectTerms(eventId, taxonomy, await this.resolve(taxonomy, items, tally));
+  }
+
+  /** The term_taxonomy_ids the items name, missing terms created (as `assign` does, before an event's ID is known: the import's batches). */
+  async resolve(taxonomy: string, items: readonly string[], tally: NewTermsTally): Promise<number[]> {
     const { param } = EVENT_TAXONOMIES.find((t) => t.taxonomy === taxonomy)!;
     // The items that name existing terms by ID or slug, read in two queries whatever the list's length.
     const numeric = items.filter((item) => /^\d+$/.test(item)).map(Number);
@@ -82,7 +87,7 @@ export class EventTermsWriter {
       const id = await this.termTaxonomyId(taxonomy, item, known, () => tally.count(param));
       if (id !== undefined) ids.push(id);
     }
-    await this.terms.setObjectTerms(eventId, taxonomy, ids);
+    return ids;
   }
 
   /** Before the event is deleted for good: its relationships go, the terms that counted it drop by one. */

@@ -20,11 +20,11 @@ import { KnownRange } from '../repository/known-range';
 const EVENT_TYPE = 'tribe_events';
 
 /** WordPress `title_save_pre` / `content_save_pre`: kses for callers without `unfiltered_html` (auth §3). */
-function savedTitle(raw: string, caller: Caller): string {
+export function savedTitle(raw: string, caller: Caller): string {
   // PHP trim (title_save_pre): spaces, tabs, line breaks, NUL and \v only — not JavaScript's unicode whitespace.
   return phpTrim(caller.capabilities.has('unfiltered_html') ? raw : ksesTitle(raw));
 }
-function savedContent(raw: string, caller: Caller): string {
+export function savedContent(raw: string, caller: Caller): string {
   return caller.capabilities.has('unfiltered_html') ? raw : ksesPost(raw);
 }
 
