@@ -44,19 +44,19 @@ export class EventsController {
     args: EventListArgs,
     pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist.' },
   })
-  list(@RestParams() args: EventListArgs, @RequestCtx() ctx: RequestContext) {
+  list(@RequestCtx() ctx: RequestContext, @RestParams() args: EventListArgs) {
     collectDependencies(...LIST_MEMBERSHIP);
-    return this.events.list(args, ctx.caller, ctx.origin, ctx.credentials);
+    return this.events.list(ctx, args);
   }
 
   @Get('by-slug/:slug')
-  readBySlug(@Param('slug') slug: string, @RequestCtx() ctx: RequestContext) {
-    return this.events.read({ slug }, ctx.caller, ctx.origin, ctx.credentials);
+  readBySlug(@RequestCtx() ctx: RequestContext, @Param('slug') slug: string) {
+    return this.events.read(ctx, { slug });
   }
 
   @Get(':id')
-  read(@IdParam() id: number, @RestParams() _args: EventReadArgs, @RequestCtx() ctx: RequestContext) {
+  read(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() _args: EventReadArgs) {
     collectDependencies(CacheKey.post(id));
-    return this.events.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
+    return this.events.read(ctx, { id });
   }
 }

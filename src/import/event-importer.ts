@@ -142,14 +142,14 @@ export class EventImporter {
 
   private async create(params: Record<string, unknown>, event: ImportedEvent, caller: Caller, origin: string): Promise<number> {
     const args = (await this.validated(EventCreateArgs, params, event)) as EventCreateArgs;
-    return Number((await this.events.create(args, params, caller, origin)).id);
+    return Number((await this.events.create({ caller, origin, credentials: {} }, args)).id);
   }
 
   private async update(id: number, params: Record<string, unknown>, event: ImportedEvent, caller: Caller, origin: string): Promise<number> {
     // The whole series from its first event (the default there); a single event ignores the scope.
     const raw = { ...params, scope: 'all' };
     const args = (await this.validated(EventUpdateArgs, raw, event)) as EventUpdateArgs;
-    await this.events.update({ id }, args, raw, caller, origin);
+    await this.events.update({ caller, origin, credentials: {} }, { id }, args);
     return id;
   }
 
@@ -194,7 +194,7 @@ export class EventImporter {
       const params: Record<string, unknown> = { ...own };
       if (typeof params.description === 'string') params.description = ksesPost(params.description);
       const args = (await this.validated(EventUpdateArgs, params, override)) as EventUpdateArgs;
-      await this.events.update({ id }, args, params, caller, requestOrigin).catch((error: unknown) => {
+      await this.events.update({ caller, origin: requestOrigin, credentials: {} }, { id }, args).catch((error: unknown) => {
         // The whole group is rolled back; the failure names the changed occurrence's line.
         throw error instanceof RestError ? new GroupFailure(failureLine(error, override), restReason(error)) : error;
       });

@@ -80,13 +80,13 @@ export class SitePagesService {
   /** The event as `GET /events/{id}` shows it to the caller, or its list representation when it is locked. */
   async event(id: number, ctx: RequestContext): Promise<PageSubject> {
     try {
-      return { kind: 'event', event: await this.events.read({ id }, ctx.caller, ctx.origin, ctx.credentials), locked: false };
+      return { kind: 'event', event: await this.events.read(ctx, { id }), locked: false };
     } catch (error) {
       if (!(error instanceof RestError) || error.code !== 'event-password-protected') throw error;
     }
     // Locked: what the list shows of it (title and dates; content blanked, no JSON-LD).
     const args = await validated(EventListArgs, { include: [id], per_page: 1 });
-    const [event] = (await this.events.list(args, ctx.caller, ctx.origin, ctx.credentials)).items;
+    const [event] = (await this.events.list(ctx, args)).items;
     if (!event) throw new RestError('rest-event-not-found', 'The event is not listed.', 404);
     return { kind: 'event', event, locked: true };
   }
@@ -94,7 +94,7 @@ export class SitePagesService {
   /** The event as `GET /events/{id}` shows it to the caller; undefined when it may not read it (or its content is locked). */
   async readableEvent(id: number, ctx: RequestContext): Promise<Representation | undefined> {
     try {
-      return await this.events.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
+      return await this.events.read(ctx, { id });
     } catch (error) {
       if (error instanceof RestError && error.status < 500) return undefined;
       throw error;
@@ -148,7 +148,7 @@ export class SitePagesService {
   /** The events a list page shows: the REST list's default window and order, the site's page size. */
   async eventPage(filter: EventFilter, page: unknown, ctx: RequestContext): Promise<EventPage> {
     const args = await validated(EventListArgs, { ...filter, page: page ?? 1 });
-    const { items, total, perPage } = await this.events.list(args, ctx.caller, ctx.origin, ctx.credentials);
+    const { items, total, perPage } = await this.events.list(ctx, args);
     return { events: items, page: args.page, totalPages: Math.ceil(total / perPage) };
   }
 
@@ -174,7 +174,7 @@ export class SitePagesService {
     const events: Representation[] = [];
     for (let page = 1; events.length < limit; page++) {
       const args = await validated(EventListArgs, { ...params, page, per_page: perPage });
-      const { items, total } = await this.events.list(args, ctx.caller, ctx.origin, ctx.credentials);
+      const { items, total } = await this.events.list(ctx, args);
       events.push(...items);
       if (page * perPage >= total || items.length === 0) break;
     }

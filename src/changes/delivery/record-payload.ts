@@ -37,7 +37,7 @@ export class RecordPayloads {
     try {
       switch (type) {
         case 'event':
-          return await this.events.read({ id }, ANONYMOUS, origin, {});
+          return await this.events.read({ caller: ANONYMOUS, origin, credentials: {} }, { id });
         case 'venue':
           return await this.venues.read({ id }, ANONYMOUS, origin, {});
         case 'organizer':
