@@ -22,8 +22,8 @@ import { EventSettingsReader } from './read/event-settings';
 import { searchTerms } from './read/event-search';
 import { EventTermFilter } from './read/event-term-filter';
 import { shownValue } from '../reasons/shown-value';
-
-export const EVENT_POST_TYPE = 'tribe_events';
+import { EventResponse } from './event.response';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
 
 export type EventRef = { id: number } | { slug: string };
 
@@ -55,7 +55,7 @@ export class EventsReadService {
   ) {}
 
   /** The single-event representation of any status, no visibility check (the write side's answers). */
-  async render(ctx: RequestContext, id: number, options: RenderOptions = {}): Promise<Record<string, unknown>> {
+  async render(ctx: RequestContext, id: number, options: RenderOptions = {}): Promise<EventResponse> {
     const mode: EventRepresentationMode = options.jsonLd === false ? 'plain' : 'single';
     const reps = await this.loader.represent([id], { caller: ctx.caller, requestOrigin: ctx.origin, mode });
     const rep = reps.get(id);
@@ -64,7 +64,7 @@ export class EventsReadService {
   }
 
   /** `GET /events/{id}` and `/events/by-slug/{slug}` (events.md §2.1 handler order). */
-  async read(ctx: RequestContext, ref: EventRef): Promise<Record<string, unknown>> {
+  async read(ctx: RequestContext, ref: EventRef): Promise<EventResponse> {
     const { caller, origin: requestOrigin, credentials } = ctx;
     const post = await this.target(ref, requestOrigin);
     if (post.post_status === 'trash') throw new RestError('event-no-longer-available', 'The event is in the trash.', 403);
@@ -98,7 +98,7 @@ export class EventsReadService {
   }
 
   /** `GET /events` (lists-and-filters.md §2). */
-  async list(ctx: RequestContext, args: EventListArgs): Promise<Page<Record<string, unknown>>> {
+  async list(ctx: RequestContext, args: EventListArgs): Promise<Page<EventResponse>> {
     const { caller, origin: requestOrigin, credentials } = ctx;
     const filters = await this.filters(args, caller, credentials);
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);

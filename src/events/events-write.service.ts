@@ -8,7 +8,8 @@ import { Permalinks } from '../wordpress/permalinks';
 import { PostsStore } from '../wordpress/posts.store';
 import { SiteClockService } from '../wordpress/site-clock';
 import { EventUpdateArgs } from './dto/event-write.args';
-import { EVENT_POST_TYPE, EventRef, EventsReadService } from './events-read.service';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
+import { EventRef, EventsReadService } from './events-read.service';
 import { addressedSlug, noRecordWithSlug } from '../rest/params/slug-segment';
 import { EventWriteArgs, EventWritePlan, EventWritePlanner, StoredEvent } from './write/event-write-plan';
 import { EventWriter } from './write/event-writer';
@@ -17,8 +18,10 @@ import { SeriesWriter } from './series/series.writer';
 import { noteSeriesOccurrences } from '../wordpress/write-journal';
 import { InlineWriteContext } from '../linked-posts/linked-posts.inline';
 import { RequestContext } from '../rest/request-context';
+import { EventResponse } from './event.response';
 
-type Representation = Record<string, unknown>;
+/** `DELETE …?force=true`: core's answer (docs/decisions.md, revising Q46). */
+type Deleted = { deleted: true; previous: EventResponse };
 
 /**
  * The write side of `/events` (events.md §3, §5, §6): validation (request DTO, then the database
@@ -40,7 +43,7 @@ export class EventsWriteService {
     private readonly series: SeriesWriter,
   ) {}
 
-  async create(ctx: RequestContext, args: EventWriteArgs): Promise<Representation> {
+  async create(ctx: RequestContext, args: EventWriteArgs): Promise<EventResponse> {
     const { caller, origin } = ctx;
     const clock = await this.clocks.clock();
     const plan = await this.planner.plan(ctx, args, clock);
@@ -62,7 +65,7 @@ export class EventsWriteService {
    * else the general `edit_tribe_events`; then 404 `rest-event-not-found` / 400 `rest-invalid-event-id`.
    * An unknown slug reaches the handler (404), as in TEC; a known one gets the per-record check (Q62 DEVIATE).
    */
-  async update(ctx: RequestContext, ref: EventRef, args: EventUpdateArgs): Promise<Representation> {
+  async update(ctx: RequestContext, ref: EventRef, args: EventUpdateArgs): Promise<EventResponse> {
     const { caller, origin } = ctx;
     const stored = await this.stored(ref);
     const clock = await this.clocks.clock();
@@ -132,7 +135,7 @@ export class EventsWriteService {
    * `event-is-in-trash` when it already is. With `force=true` (docs/decisions.md, revising Q46): deleted
    * for good, trashed or not, answered as WordPress core answers it: `{deleted: true, previous}`.
    */
-  async remove(ctx: RequestContext, ref: EventRef, args: { force?: boolean; scope?: SeriesScope }): Promise<Representation> {
+  async remove(ctx: RequestContext, ref: EventRef, args: { force?: boolean; scope?: SeriesScope }): Promise<EventResponse | Deleted> {
     const { caller, origin } = ctx;
     const force = args.force === true;
     const scope = args.scope;
@@ -176,7 +179,7 @@ export class EventsWriteService {
           }
           if (wholeSeries) noteSeriesOccurrences(firstId, 'deleted', ids.slice(0, -1));
           await excluded();
-          return { deleted: true, previous };
+          return { deleted: true as const, previous };
         }),
       );
     }
@@ -228,7 +231,7 @@ export class EventsWriteService {
    * Runs the write in one transaction and renders the event inside it (so the answer is exactly what
    * was committed).
    */
-  private transaction(ctx: RequestContext, failure: RestError, work: () => Promise<number>): Promise<Representation> {
+  private transaction(ctx: RequestContext, failure: RestError, work: () => Promise<number>): Promise<EventResponse> {
     return this.guarded(failure, () =>
       this.db.transaction(async () => {
         const id = await work();

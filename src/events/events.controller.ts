@@ -7,11 +7,13 @@ import { TAGS } from '../tags/tags.taxonomy';
 import { VENUE } from '../venues/venue.type';
 import { collectDependencies } from '../cache/dependencies';
 import { Paginated } from '../resources/pagination.interceptor';
+import { CalendarList } from '../rest/calendar-list.decorator';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { RequestContext, RequestCtx } from '../rest/request-context';
 import { EventListArgs } from './dto/event-list.args';
-import { EVENT_POST_TYPE, EventsReadService } from './events-read.service';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
+import { EventsReadService } from './events-read.service';
 import { EventReadArgs } from './read/event-read.args';
 
 /**
@@ -38,6 +40,8 @@ export class EventsController {
   constructor(private readonly events: EventsReadService) {}
 
   @Get()
+  // Also answered as iCalendar for `Accept: text/calendar` (src/site/event-list-calendar.interceptor.ts).
+  @CalendarList()
   @Paginated({
     collection: 'events',
     layout: 'posts',

@@ -24,7 +24,7 @@ import { SeriesHorizonJob } from './series/series-horizon.job';
 import { SeriesReader } from './series/series.reader';
 import { SeriesWriter } from './series/series.writer';
 
-/** `/events`: reads (EventsReadService, exported for the write side) and writes. */
+/** `/events`: reads and writes; its services and the series reader are exported (src/events/index.ts says what others may use). */
 @Resource(EVENTS_RESOURCE)
 @Module({
   imports: [VenuesModule, OrganizersModule, TermsModule],
@@ -48,6 +48,6 @@ import { SeriesWriter } from './series/series.writer';
     SeriesWriter,
     SeriesHorizonJob,
   ],
-  exports: [EventsReadService, EventsWriteService, SeriesRepository],
+  exports: [EventsReadService, EventsWriteService, SeriesReader],
 })
 export class EventsModule {}

@@ -7,7 +7,8 @@ import { CATEGORY_TAXONOMY, EVENT_TAXONOMIES, TAG_TAXONOMY } from '../../events/
 import { SqlParam } from '../../database/sql';
 import { maybeSerialize } from '../../wordpress/php-serialization';
 import { PostLinks } from '../../wordpress/permalinks';
-import { EVENT_TYPE, EventRows } from '../../events/write/event-rows';
+import { EventRows } from '../../events/write/event-rows';
+import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import { MODIFIED_FIELDS, settleScheduledStatus } from '../../wordpress/posts.store';
 import { SiteNow } from '../../wordpress/site-clock';
 import { sanitizeTitle } from '../../wordpress/slugs';
@@ -32,7 +33,7 @@ export interface EventRowContext {
  */
 export function eventRows(input: SeedEventInput, ctx: EventRowContext): EventRows {
   const { now, caller } = ctx;
-  const status0 = scaleBackStatus(undefined, canPublish(EVENT_TYPE, caller.capabilities as Set<string>), true)!;
+  const status0 = scaleBackStatus(undefined, canPublish(EVENT_POST_TYPE, caller.capabilities as Set<string>), true)!;
   const publication = preparePublicationDates({}, { siteTimezone: ctx.siteTimezone, now: now.ms, status: status0 })!;
   const status = settleScheduledStatus(status0, publication.post_date_gmt, now.ms);
   const title = input.title.trim(); // an administrator has unfiltered_html: no kses, trimmed
@@ -61,7 +62,7 @@ export function eventRows(input: SeedEventInput, ctx: EventRowContext): EventRow
     post_content_filtered: '',
     post_parent: 0,
     menu_order: 0,
-    post_type: EVENT_TYPE,
+    post_type: EVENT_POST_TYPE,
     post_mime_type: '',
     comment_count: 0,
   };

@@ -5,7 +5,8 @@ import { tecRowDuration } from './tec-tables';
 import { PostLinks } from '../../wordpress/permalinks';
 import { PostsStore } from '../../wordpress/posts.store';
 import { bulkInsert, bulkUpdate } from './bulk-insert';
-import { EVENT_TYPE, eventGuid, EventRows } from '../write/event-rows';
+import { eventGuid, EventRows } from '../write/event-rows';
+import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 
 /**
  * Writes a batch of prepared events with multi-row statements, inside the caller's transaction: posts
@@ -42,7 +43,7 @@ export class EventBatchWriter {
     const slugs = batch.map((e) => String(e.post.post_name));
     const found = await this.sql.rows<{ ID: number; post_name: string }>(
       `SELECT ID, post_name FROM ${this.sql.table('posts')} WHERE ID > ? AND post_type = ? AND post_name IN (${placeholders(slugs)})`,
-      [Number(before?.n ?? 0), EVENT_TYPE, ...slugs],
+      [Number(before?.n ?? 0), EVENT_POST_TYPE, ...slugs],
     );
     const idBySlug = new Map(found.map((r) => [r.post_name.toLowerCase(), Number(r.ID)]));
     const ids = slugs.map((slug) => idBySlug.get(slug.toLowerCase())!);
@@ -116,7 +117,7 @@ export class EventBatchWriter {
       (
         await this.sql.rows<{ post_name: string }>(
           `SELECT post_name FROM ${this.sql.table('posts')} WHERE post_type = ? AND post_name IN (${placeholders(slugs)})`,
-          [EVENT_TYPE, ...slugs],
+          [EVENT_POST_TYPE, ...slugs],
         )
       ).map((r) => r.post_name.toLowerCase()),
     );
@@ -127,8 +128,8 @@ export class EventBatchWriter {
       // A taken slug, or one a numbered row above took: the next free number, as WordPress would.
       for (let suffix = 2; !slug || taken.has(slug) || inBatch.has(slug); suffix++) {
         const candidate = inBatch.has(slug) ? `${wanted}-${suffix}` : slug;
-        await this.posts.claimSlugFromTrash(candidate, EVENT_TYPE, 0);
-        slug = await this.posts.uniqueSlug(candidate, EVENT_TYPE, 0, String(event.post.post_status));
+        await this.posts.claimSlugFromTrash(candidate, EVENT_POST_TYPE, 0);
+        slug = await this.posts.uniqueSlug(candidate, EVENT_POST_TYPE, 0, String(event.post.post_status));
         if (!inBatch.has(slug)) break;
       }
       inBatch.add(slug);

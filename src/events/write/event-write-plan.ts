@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Caller } from '../../wordpress/caller';
 import { LinkedInputResolver, ResolvedInput } from '../../linked-posts/linked-input.resolver';
 import { LinkPlan } from '../../linked-posts/linked-posts.inline';
 import { OrganizersService } from '../../organizers/organizers.service';
