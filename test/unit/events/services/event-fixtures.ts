@@ -1,3 +1,4 @@
+import { RestError } from '../../../../src/reasons/rest-error';
 import { RequestContext } from '../../../../src/rest/request-context';
 import { ANONYMOUS, Caller } from '../../../../src/wordpress/caller';
 import { PostRow } from '../../../../src/wordpress/posts.store';
@@ -34,4 +35,14 @@ export function contextOf(caller: Caller = ANONYMOUS, credentials: RequestContex
 /** A signed-in caller holding exactly `capabilities`. */
 export function callerWith(id: number, ...capabilities: string[]): Caller {
   return { id, login: `user${id}`, capabilities: new Set(capabilities) };
+}
+
+/** The error a promise rejects with, as the client reads its code and status. */
+export async function refusal(promise: Promise<unknown>): Promise<{ code: string; status: number }> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof RestError)) throw new Error(`expected a RestError, got ${String(error)}`);
+  return { code: error.code, status: error.status };
 }

@@ -2,26 +2,16 @@ import { Test } from '@nestjs/testing';
 import { ListTotals } from '../../../../src/cache/list-totals';
 import { AppConfig } from '../../../../src/config/app-config';
 import { DatabaseService } from '../../../../src/database/database.service';
-import { EventsReadService } from '../../../../src/events/events-read.service';
+// Through the resource's index: loading EventsModule registers `tribe_events` and its capabilities.
+import { EventsReadService } from '../../../../src/events';
 import { EventLoader } from '../../../../src/events/read/event.loader';
 import { EventSettingsReader } from '../../../../src/events/read/event-settings';
 import { EventTermFilter } from '../../../../src/events/read/event-term-filter';
 import { TicketData } from '../../../../src/events/repository/ticket-links';
-import { RestError } from '../../../../src/reasons/rest-error';
 import { VenueGeoIndex } from '../../../../src/venues/venue-geo.index';
 import { PostsStore } from '../../../../src/wordpress/posts.store';
 import { SiteService } from '../../../../src/wordpress/site.service';
-import { callerWith, contextOf, eventRow } from './event-fixtures';
-
-/** The error a promise rejects with, as the client reads it. */
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; status: number }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof RestError)) throw new Error(`expected a RestError, got ${String(error)}`);
-  return { code: error.code, status: error.status };
-}
+import { callerWith, contextOf, eventRow, refusal } from './event-fixtures';
 
 /** EventsReadService alone (issue #33 item 5): its stores and the representation loader are jest mocks. */
 describe('EventsReadService (stores mocked)', () => {

@@ -7,14 +7,13 @@ import { EventTermsWriter } from '../../../../src/events/write/event-terms';
 import { EventWritePlan, EventWritePlanner } from '../../../../src/events/write/event-write-plan';
 import { EventWriter } from '../../../../src/events/write/event-writer';
 import { OrganizersService } from '../../../../src/organizers/organizers.service';
-import { RestError } from '../../../../src/reasons/rest-error';
 import { validateRestArgs } from '../../../../src/rest/params/rest-validation.pipe';
 import { VenuesService } from '../../../../src/venues/venues.service';
 import { AttachmentsStore } from '../../../../src/wordpress/attachments';
 import { Permalinks, PostLinks } from '../../../../src/wordpress/permalinks';
 import { PostsStore } from '../../../../src/wordpress/posts.store';
 import { SiteClock, SiteClockService } from '../../../../src/wordpress/site-clock';
-import { callerWith, contextOf, eventRow } from './event-fixtures';
+import { callerWith, contextOf, eventRow, refusal } from './event-fixtures';
 
 const NOW = Date.UTC(2031, 0, 1, 12, 0, 0);
 const AUTHOR_CAPS = ['edit_tribe_events', 'edit_published_tribe_events', 'delete_tribe_events', 'delete_published_tribe_events', 'read'];
@@ -32,15 +31,6 @@ function createPlan(body: Record<string, unknown>): EventWritePlan {
     venue: { kind: 'unchanged' },
     organizer: { kind: 'unchanged' },
   };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; status: number }> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof RestError)) throw new Error(`expected a RestError, got ${String(error)}`);
-  return { code: error.code, status: error.status };
 }
 
 /**
