@@ -15,7 +15,7 @@ export class ChangesController {
 
   @Get()
   @ResponseBody(ChangeFeedResponse)
-  feed(@RestParams() args: ChangeFeedArgs, @RequestCtx() ctx: RequestContext) {
-    return this.changes.feed(args, ctx.caller, ctx.origin);
+  feed(@RequestCtx() ctx: RequestContext, @RestParams() args: ChangeFeedArgs) {
+    return this.changes.feed(ctx, args);
   }
 }

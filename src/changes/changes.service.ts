@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { canRead } from '../auth/post-access';
 import { PostRow, PostsStore } from '../wordpress/posts.store';
 import { SiteService } from '../wordpress/site.service';
+import { RequestContext } from '../rest/request-context';
 import { ChangeFeedArgs } from './changes.args';
 import { PresentedChange, presentChange } from './change-presenter';
 import { isPostType, recordUrl, ShownAction } from './change-types';
@@ -45,7 +46,8 @@ export class ChangesService {
    * client never reads the rows it may not see again. `more`: a full page was read. `last_cursor`: the
    * newest cursor of the log (read before the page): where a new mirror starts.
    */
-  async feed(args: ChangeFeedArgs, caller: Caller, origin: string): Promise<ChangeFeed> {
+  async feed(ctx: RequestContext, args: ChangeFeedArgs): Promise<ChangeFeed> {
+    const { caller, origin } = ctx;
     const { rows, lastCursor } = await this.changes.committedPage(args.after, args.per_page);
     // Whether an authenticated caller may read a non-public record depends on the record as it is now.
     const hidden = isAuthenticated(caller) ? rows.filter((r) => isPostType(r.type) && !r.publicAfter).map((r) => r.id) : [];
