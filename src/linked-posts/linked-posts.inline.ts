@@ -89,11 +89,23 @@ export class LinkedPostsInline {
   }
 
   /** `prepare` + `apply` in one step, for callers that validated everything else already. */
-  async resolveForEvent(type: LinkedPostType, input: LinkedPostsInput | null | undefined, ctx: InlineWriteContext, requestOrigin: string): Promise<number[] | undefined> {
+  async resolveForEvent(
+    type: LinkedPostType,
+    input: LinkedPostsInput | null | undefined,
+    ctx: InlineWriteContext,
+    requestOrigin: string,
+  ): Promise<number[] | undefined> {
     return this.apply(type, await this.prepare(type, input, ctx.caller, ctx.clock, requestOrigin), ctx);
   }
 
-  private async item(type: LinkedPostType, element: LinkedElement, caller: Caller, clock: SiteClock, requestOrigin: string, known: KnownRecords): Promise<LinkItem> {
+  private async item(
+    type: LinkedPostType,
+    element: LinkedElement,
+    caller: Caller,
+    clock: SiteClock,
+    requestOrigin: string,
+    known: KnownRecords,
+  ): Promise<LinkItem> {
     if ('id' in element) return { existing: await this.existing(type, element.id, caller, known) };
     if ('invalid' in element) throw invalidLink(type, element.invalid);
     try {
