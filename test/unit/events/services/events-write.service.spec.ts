@@ -2,7 +2,8 @@ import { Test } from '@nestjs/testing';
 import { DatabaseService } from '../../../../src/database/database.service';
 import { prepareEventDates } from '../../../../src/dates';
 // Through the resource's index: loading EventsModule registers `tribe_events` and its capabilities.
-import { EventCreateArgs, EventsReadService, EventsWriteService, KnownRange, SeriesWriter, TecTables } from '../../../../src/events';
+import { EventCreateArgs, EventsReadService, EventsWriteService, EventUpdateArgs, KnownRange, SeriesWriter, TecTables } from '../../../../src/events';
+import { suppliedParam } from '../../../../src/events/dto/event-write.args';
 import { EventTermsWriter } from '../../../../src/events/write/event-terms';
 import { EventWritePlan, EventWritePlanner } from '../../../../src/events/write/event-write-plan';
 import { EventWriter } from '../../../../src/events/write/event-writer';
@@ -24,7 +25,7 @@ function createPlan(body: Record<string, unknown>): EventWritePlan {
   const eventDates = prepareEventDates({ start_date: args.start_date, end_date: args.end_date, timezone: 'Europe/Paris' }, { timezone: 'UTC' }, NOW);
   return {
     args,
-    supplied: (name) => body[name] !== undefined,
+    supplied: (name) => suppliedParam(args, name),
     input: { args: {}, dates: {} },
     eventDates,
     terms: new Map(),
@@ -47,6 +48,7 @@ describe('EventsWriteService (stores mocked)', () => {
     lockedById: jest.fn(),
     insert: jest.fn(),
     update: jest.fn(),
+    recordSlugChange: jest.fn(),
     claimSlugFromTrash: jest.fn(),
     uniqueSlug: jest.fn(),
     batchMeta: jest.fn(),
@@ -63,6 +65,7 @@ describe('EventsWriteService (stores mocked)', () => {
   const terms = { canAssign: jest.fn(), assign: jest.fn(), recountObjects: jest.fn() };
   const linked = { applyForEvent: jest.fn() };
   const series = { seriesOf: jest.fn(), create: jest.fn() };
+  const noDates = { dates: null, allDay: undefined };
 
   beforeEach(async () => {
     jest.resetAllMocks();
@@ -162,5 +165,36 @@ describe('EventsWriteService (stores mocked)', () => {
     expect(await refusal(service.update(ctx, { id: 99 }, validateRestArgs(EventCreateArgs, body)))).toEqual({ code: 'rest-event-not-found', status: 404 });
     expect(await refusal(service.remove(ctx, { id: 99 }, {}))).toEqual({ code: 'rest-event-not-found', status: 404 });
     expect(db.transaction).not.toHaveBeenCalled();
+  });
+  it('changes only the columns an update supplied, not those its DTO gave defaults (Q9)', async () => {
+    const stored = eventRow({ post_author: 3 });
+    posts.byId.mockResolvedValue(stored);
+    posts.lockedById.mockResolvedValue(stored);
+    series.seriesOf.mockResolvedValue(undefined);
+    const args = validateRestArgs(EventUpdateArgs, { title: 'Jazz at night' });
+    // `all_day` holds its default, yet was not supplied: a partial update leaves the stored flag alone.
+    expect(args.all_day).toBe(false);
+    expect(suppliedParam(args, 'all_day')).toBe(false);
+    planner.plan.mockResolvedValue({
+      args,
+      supplied: (name: string) => suppliedParam(args, name),
+      input: { args: {}, dates: {} },
+      eventDates: noDates,
+      terms: new Map(),
+      venue: { kind: 'unchanged' },
+      organizer: { kind: 'unchanged' },
+    });
+    const ctx = contextOf(callerWith(3, ...AUTHOR_CAPS));
+    await service.update(ctx, { id: 10 }, args);
+
+    expect(posts.update).toHaveBeenCalledTimes(1);
+    const [id, columns] = posts.update.mock.calls[0] as [number, Record<string, unknown>];
+    expect(id).toBe(10);
+    expect(columns.post_title).toBe('Jazz at night');
+    expect(columns).not.toHaveProperty('post_content');
+    expect(columns).not.toHaveProperty('post_status');
+    expect(columns).not.toHaveProperty('post_excerpt');
+    expect(columns).not.toHaveProperty('menu_order');
+    expect(posts.insert).not.toHaveBeenCalled();
   });
 });
