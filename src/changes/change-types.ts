@@ -1,5 +1,5 @@
 import { CATEGORIES } from '../categories/categories.taxonomy';
-import { EVENT_POST_TYPE } from '../events/events-read.service';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
 import { ORGANIZER } from '../organizers/organizer.type';
 import type { AppConfig } from '../config/app-config';
 import type { ResourceDeclaration } from '../resources/resource-declaration';

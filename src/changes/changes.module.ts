@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { EventsModule } from '../events/events.module';
+import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers/organizers.module';
 import { Resource } from '../resources/resource.decorator';
 import { TermsModule } from '../terms/terms.module';

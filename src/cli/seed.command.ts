@@ -6,9 +6,8 @@ import { Caller } from '../wordpress/caller';
 import { AppConfig } from '../config/app-config';
 import { MAX_OCCURRENCES } from '../recurrence';
 import { DatabaseService } from '../database/database.service';
-import { TecTables } from '../events/repository/tec-tables';
+import { EventBatchWriter, KnownRange, SeriesWriter, TecTables } from '../events';
 import { CATEGORY_TAXONOMY, TAG_TAXONOMY } from '../events/write/event-terms';
-import { KnownRange } from '../events/repository/known-range';
 import { LinkedPostWriter } from '../linked-posts/linked-post.writer';
 import { ORGANIZER } from '../organizers/organizer.type';
 import { VENUE } from '../venues/venue.type';
@@ -18,12 +17,11 @@ import { PostsStore } from '../wordpress/posts.store';
 import { SiteClockService } from '../wordpress/site-clock';
 import { TermsStore } from '../wordpress/terms.store';
 import { UsersStore } from '../wordpress/users.store';
-import { EventBatchWriter } from '../events/repository/event-batch-writer';
-import { SeriesWriter } from '../events/series/series.writer';
 import { EventRowContext, eventRows } from './seed/event-rows';
 import { LinkedSeeder } from './seed/linked-seeder';
 import { SeriesSeeder } from './seed/series-seeder';
 import { eventInput, organizerInputs, Picker, randomSource, termNames, venueInputs } from './seed/seed-data';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
 
 export const SEED_USAGE = `  seed --events N [--series K --occurrences M] [--venues V] [--organizers O] [--categories C] [--tags T] [--batch B] [--seed S] [--author LOGIN]
         bulk-inserts N sample events (with venues, organizers, categories and tags) exactly as POST /events
@@ -118,7 +116,7 @@ export async function runSeedCommand(argv: string[], app: AppContext, print: (li
     const pools = { venues: venueIds, organizers: organizerIds, categories: categories.map((t) => t.term_id), tags: tags.map((t) => t.term_id) };
     const writer = new EventBatchWriter(db, posts, links, await app.get(TecTables, { strict: false }).exist());
     const today = clock.now().local.slice(0, 10);
-    let sequence = await existing('tribe_events');
+    let sequence = await existing(EVENT_POST_TYPE);
     for (let done = 0; done < events; done += batchSize) {
       const now = clock.now();
       const ctx: EventRowContext = { siteTimezone: clock.timezone, multiDayCutoff: cutoff, now, caller, links, termTaxonomyIds };

@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { SeriesHorizonJob } from '../events/series/series-horizon.job';
+import { SeriesHorizonJob } from '../events';
 
 export const SERIES_EXTEND_USAGE = `  series:extend
         one pass of the horizon job now: every endless series due is materialised up to its horizon

@@ -12,6 +12,7 @@ import { EventRecord, firstMeta } from './read/event-record';
 import { EventSiteSettings } from './read/event-settings';
 import { escHtml } from '../wordpress/text-sanitize';
 import { postAuthorStatusDates } from '../rest/responses/post-fields';
+import type { EventResponse } from './event.response';
 
 /** What the mapper needs besides the record: link builders and site settings of the request. */
 export interface EventMapContext {
@@ -46,7 +47,7 @@ function customFields(meta: PostMeta, settings: EventSiteSettings): unknown[] | 
  * The event object of events.md §1 without `json_ld`: every key, in contract order, with the JSON
  * types of formats.md §7 (events never drop empty keys).
  */
-export function mapEvent(record: EventRecord, ctx: EventMapContext): Record<string, unknown> {
+export function mapEvent(record: EventRecord, ctx: EventMapContext): EventResponse {
   const { post, meta } = record;
   const { links, settings } = ctx;
   const url = links.permalink(post);

@@ -56,7 +56,11 @@ export class EventSeriesResponse {
 
 const dateDetails = (description: string) => [listOf('DateDetails', description), { type: () => DateDetailsResponse }] as const;
 
-/** An event (events.md §1): every key always present but `json_ld` (single reads) and `recurrence`/`series` (series). */
+/**
+ * An event (events.md §1): every key always present but `json_ld` (single reads) and `recurrence`/`series`
+ * (series). mapEvent returns this class, so the compiler checks the keys Swagger documents; the dates are
+ * `null` only for an event stored without them (data another tool wrote), as the plugin answers it.
+ */
 @ResponseSchema('Event')
 export class EventResponse extends PostResponse('event') {
   @DocProperty(str('The REST address of this event')) rest_url!: string;
@@ -66,13 +70,13 @@ export class EventResponse extends PostResponse('event') {
   @DocProperty(str('The event slug')) slug!: string;
   @DocProperty(refTo('Image', 'object', 'The featured image, when the event has one'), IMAGE_OR_FALSE) image!: unknown;
   @DocProperty(bool('Whether the event lasts all day')) all_day!: boolean;
-  @DocProperty(str('Start, in the event (or site) time zone')) start_date!: string;
+  @DocProperty(str('Start, in the event (or site) time zone')) start_date!: string | null;
   @DocProperty(...dateDetails('The parts of the start date')) start_date_details!: DateDetailsResponse;
-  @DocProperty(str('End, in the event (or site) time zone')) end_date!: string;
+  @DocProperty(str('End, in the event (or site) time zone')) end_date!: string | null;
   @DocProperty(...dateDetails('The parts of the end date')) end_date_details!: DateDetailsResponse;
-  @DocProperty(str('Start, in UTC')) utc_start_date!: string;
+  @DocProperty(str('Start, in UTC')) utc_start_date!: string | null;
   @DocProperty(...dateDetails('The parts of the UTC start date')) utc_start_date_details!: DateDetailsResponse;
-  @DocProperty(str('End, in UTC')) utc_end_date!: string;
+  @DocProperty(str('End, in UTC')) utc_end_date!: string | null;
   @DocProperty(...dateDetails('The parts of the UTC end date')) utc_end_date_details!: DateDetailsResponse;
   @DocProperty(str('The event time zone')) timezone!: string;
   @DocProperty(str('Abbreviation of the event time zone')) timezone_abbr!: string;

@@ -4,7 +4,7 @@ import { ListTotals } from '../cache/list-totals';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { passwordAccess, searchAccess } from '../auth/post-access';
-import { ReadCredentials } from '../rest/request-context';
+import { ReadCredentials, RequestContext } from '../rest/request-context';
 import { canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from '../auth/post-access';
 import { effectivePerPage, Page } from '../rest/pagination/page';
 import { addressedSlug, noRecordWithSlug } from '../rest/params/slug-segment';
@@ -22,14 +22,12 @@ import { EventSettingsReader } from './read/event-settings';
 import { searchTerms } from './read/event-search';
 import { EventTermFilter } from './read/event-term-filter';
 import { shownValue } from '../reasons/shown-value';
-
-export const EVENT_POST_TYPE = 'tribe_events';
+import { EventResponse } from './event.response';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
 
 export type EventRef = { id: number } | { slug: string };
 
-export interface RenderContext {
-  caller: Caller;
-  requestOrigin: string;
+export interface RenderOptions {
   /**
    * Whether the answer carries `json_ld` (and the embedded venue/organizers theirs). Default true, as
    * agreed for the seam; write answers of events.md §3/§5/§6 have none, so the writer passes false.
@@ -57,16 +55,17 @@ export class EventsReadService {
   ) {}
 
   /** The single-event representation of any status, no visibility check (the write side's answers). */
-  async render(id: number, ctx: RenderContext): Promise<Record<string, unknown>> {
-    const mode: EventRepresentationMode = ctx.jsonLd === false ? 'plain' : 'single';
-    const reps = await this.loader.represent([id], { caller: ctx.caller, requestOrigin: ctx.requestOrigin, mode });
+  async render(ctx: RequestContext, id: number, options: RenderOptions = {}): Promise<EventResponse> {
+    const mode: EventRepresentationMode = options.jsonLd === false ? 'plain' : 'single';
+    const reps = await this.loader.represent([id], { caller: ctx.caller, requestOrigin: ctx.origin, mode });
     const rep = reps.get(id);
     if (!rep) throw new RestError('rest-event-not-found', `Event ${id} was not found.`, 404);
     return rep;
   }
 
   /** `GET /events/{id}` and `/events/by-slug/{slug}` (events.md §2.1 handler order). */
-  async read(ref: EventRef, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Record<string, unknown>> {
+  async read(ctx: RequestContext, ref: EventRef): Promise<EventResponse> {
+    const { caller, origin: requestOrigin, credentials } = ctx;
     const post = await this.target(ref, requestOrigin);
     if (post.post_status === 'trash') throw new RestError('event-no-longer-available', 'The event is in the trash.', 403);
     if (!canRead(caller, post)) throw new RestError('event-not-accessible', 'The event is not accessible.', 403);
@@ -99,7 +98,8 @@ export class EventsReadService {
   }
 
   /** `GET /events` (lists-and-filters.md §2). */
-  async list(args: EventListArgs, caller: Caller, requestOrigin: string, credentials: ReadCredentials): Promise<Page<Record<string, unknown>>> {
+  async list(ctx: RequestContext, args: EventListArgs): Promise<Page<EventResponse>> {
+    const { caller, origin: requestOrigin, credentials } = ctx;
     const filters = await this.filters(args, caller, credentials);
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const query = new EventListQuery(this.db.sql, filters, this.config.eventDatesSource);

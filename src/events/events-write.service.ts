@@ -7,8 +7,9 @@ import { RestError } from '../reasons/rest-error';
 import { Permalinks } from '../wordpress/permalinks';
 import { PostsStore } from '../wordpress/posts.store';
 import { SiteClockService } from '../wordpress/site-clock';
-import { EventUpdateArgs, RawEventParams } from './dto/event-write.args';
-import { EVENT_POST_TYPE, EventRef, EventsReadService } from './events-read.service';
+import { EventUpdateArgs } from './dto/event-write.args';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
+import { EventRef, EventsReadService } from './events-read.service';
 import { addressedSlug, noRecordWithSlug } from '../rest/params/slug-segment';
 import { EventWriteArgs, EventWritePlan, EventWritePlanner, StoredEvent } from './write/event-write-plan';
 import { EventWriter } from './write/event-writer';
@@ -16,8 +17,11 @@ import { SeriesScope } from './dto/series-scope.arg';
 import { SeriesWriter } from './series/series.writer';
 import { noteSeriesOccurrences } from '../wordpress/write-journal';
 import { InlineWriteContext } from '../linked-posts/linked-posts.inline';
+import { RequestContext } from '../rest/request-context';
+import { EventResponse } from './event.response';
 
-type Representation = Record<string, unknown>;
+/** `DELETE …?force=true`: core's answer (docs/decisions.md, revising Q46). */
+type Deleted = { deleted: true; previous: EventResponse };
 
 /**
  * The write side of `/events` (events.md §3, §5, §6): validation (request DTO, then the database
@@ -39,25 +43,21 @@ export class EventsWriteService {
     private readonly series: SeriesWriter,
   ) {}
 
-  async create(args: EventWriteArgs, raw: RawEventParams, caller: Caller, origin: string): Promise<Representation> {
+  async create(ctx: RequestContext, args: EventWriteArgs): Promise<EventResponse> {
+    const { caller, origin } = ctx;
     const clock = await this.clocks.clock();
-    const plan = await this.planner.plan(args, raw, caller, clock, origin);
+    const plan = await this.planner.plan(ctx, args, clock);
     requireCapabilities(caller, 'edit_tribe_events');
     this.requireAuthorRight(plan, caller, undefined);
     // Issue #30: the rule is checked and expanded once the caller may write, before the transaction.
-    const series = this.planner.series(plan, raw, clock.now().ms);
+    const series = this.planner.series(plan, clock.now().ms);
     const links = await this.permalinks.forOrigin(origin);
-    return this.transaction(
-      RestError.internal(),
-      async () => {
-        const id = await this.writer.create(plan, { caller, clock, links });
-        // Issue #24: the later occurrences in the same transaction, with multi-row statements.
-        if (series) await this.series.create(id, series, links, clock.now());
-        return id;
-      },
-      caller,
-      origin,
-    );
+    return this.transaction(ctx, RestError.internal(), async () => {
+      const id = await this.writer.create(plan, { caller, clock, links });
+      // Issue #24: the later occurrences in the same transaction, with multi-row statements.
+      if (series) await this.series.create(id, series, links, clock.now());
+      return id;
+    });
   }
 
   /**
@@ -65,33 +65,29 @@ export class EventsWriteService {
    * else the general `edit_tribe_events`; then 404 `rest-event-not-found` / 400 `rest-invalid-event-id`.
    * An unknown slug reaches the handler (404), as in TEC; a known one gets the per-record check (Q62 DEVIATE).
    */
-  async update(ref: EventRef, args: EventWriteArgs, raw: RawEventParams, caller: Caller, origin: string): Promise<Representation> {
+  async update(ctx: RequestContext, ref: EventRef, args: EventUpdateArgs): Promise<EventResponse> {
+    const { caller, origin } = ctx;
     const stored = await this.stored(ref);
     const clock = await this.clocks.clock();
     const event = stored?.post.post_type === EVENT_POST_TYPE ? stored : undefined;
-    const plan = await this.planner.plan(args, raw, caller, clock, origin, event?.meta ?? new Map());
+    const plan = await this.planner.plan(ctx, args, clock, event?.meta ?? new Map());
     if (event) requirePermission(caller, can('edit', caller, event.post, event.meta));
     else requireCapabilities(caller, 'edit_tribe_events');
     const post = this.existingEvent(ref, stored);
     this.requireAuthorRight(plan, caller, post.post);
-    const series = this.planner.series(plan, raw, clock.now().ms, post.meta);
+    const series = this.planner.series(plan, clock.now().ms, post.meta);
     const links = await this.permalinks.forOrigin(origin);
     const failed = new RestError('could-not-update-event', 'The event could not be updated.', 403);
-    const ctx = { caller, clock, links };
-    return this.transaction(
-      failed,
-      async () => {
-        const current = { post: (await this.posts.lockedById(post.post.ID))!, meta: await this.posts.metaOf(post.post.ID, undefined) };
-        const firstId = await this.series.seriesOf(current.post, current.meta);
-        if (firstId === undefined) {
-          await this.writer.update(current, plan, ctx);
-          if (series) await this.series.create(current.post.ID, series, links, clock.now());
-        } else await this.updateInSeries(firstId, current, (args as EventUpdateArgs).scope, plan, { args, raw, origin, ctx });
-        return post.post.ID;
-      },
-      caller,
-      origin,
-    );
+    const inline = { caller, clock, links };
+    return this.transaction(ctx, failed, async () => {
+      const current = { post: (await this.posts.lockedById(post.post.ID))!, meta: await this.posts.metaOf(post.post.ID, undefined) };
+      const firstId = await this.series.seriesOf(current.post, current.meta);
+      if (firstId === undefined) {
+        await this.writer.update(current, plan, inline);
+        if (series) await this.series.create(current.post.ID, series, links, clock.now());
+      } else await this.updateInSeries(firstId, current, args.scope, plan, { ctx, inline });
+      return post.post.ID;
+    });
   }
 
   /**
@@ -104,21 +100,21 @@ export class EventsWriteService {
     current: StoredEvent,
     scope: SeriesScope | undefined,
     plan: EventWritePlan,
-    request: { args: EventWriteArgs; raw: RawEventParams; origin: string; ctx: InlineWriteContext },
+    request: { ctx: RequestContext; inline: InlineWriteContext },
   ): Promise<void> {
-    const { caller, clock, links } = request.ctx;
+    const { caller, clock, links } = request.inline;
     const effective = scope ?? (current.post.ID === firstId ? 'all' : undefined);
-    const recurrence = plan.supplied('recurrence') ? request.raw.recurrence : undefined;
+    const recurrence = plan.supplied('recurrence') ? plan.args.recurrence : undefined;
     if (effective === undefined) {
       if (recurrence !== undefined) {
         throw RestError.invalidParams({ recurrence: 'recurrence changes a series: send "scope": "all" or "following" with it.' });
       }
-      await this.writer.update(current, plan, request.ctx);
+      await this.writer.update(current, plan, request.inline);
       await this.series.markException(current.post, current.meta);
       return;
     }
     let head = firstId;
-    let rule = recurrence;
+    let rule: unknown = recurrence;
     if (effective === 'following' && current.post.ID !== firstId) {
       requirePermission(caller, can('edit', caller, (await this.posts.byId(firstId))!, await this.posts.metaOf(firstId)));
       const rest = await this.series.split(firstId, current.post, current.meta, clock.now());
@@ -128,8 +124,8 @@ export class EventsWriteService {
     const first = head === current.post.ID ? current : { post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) };
     if (first !== current) requirePermission(caller, can('edit', caller, first.post, first.meta));
     // The whole series changes from its first event: the request is read against that event's fields.
-    const firstPlan = first === current ? plan : await this.planner.plan(request.args, request.raw, caller, clock, request.origin, first.meta);
-    await this.writer.update({ post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) }, firstPlan, request.ctx);
+    const firstPlan = first === current ? plan : await this.planner.plan(request.ctx, plan.args, clock, first.meta);
+    await this.writer.update({ post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) }, firstPlan, request.inline);
     await this.series.sync(head, rule, links, clock.now());
   }
 
@@ -139,7 +135,10 @@ export class EventsWriteService {
    * `event-is-in-trash` when it already is. With `force=true` (docs/decisions.md, revising Q46): deleted
    * for good, trashed or not, answered as WordPress core answers it: `{deleted: true, previous}`.
    */
-  async remove(ref: EventRef, force: boolean, caller: Caller, origin: string, scope?: SeriesScope): Promise<Representation> {
+  async remove(ctx: RequestContext, ref: EventRef, args: { force?: boolean; scope?: SeriesScope }): Promise<EventResponse | Deleted> {
+    const { caller, origin } = ctx;
+    const force = args.force === true;
+    const scope = args.scope;
     const stored = await this.stored(ref);
     if ('slug' in ref && !stored) throw RestError.invalidParams({ slug: noRecordWithSlug('event', ref.slug) });
     if (stored?.post.post_type === EVENT_POST_TYPE) requirePermission(caller, can('delete', caller, stored.post, stored.meta));
@@ -171,7 +170,7 @@ export class EventsWriteService {
           const current = await this.posts.lockedById(post.ID);
           // Deleted by another request since it was read.
           if (!current) throw this.notFound(ref);
-          const previous = await this.reader.render(post.ID, { caller, requestOrigin: origin, jsonLd: false });
+          const previous = await this.reader.render(ctx, post.ID, { jsonLd: false });
           const ids = await targets();
           const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
           for (const id of ids) {
@@ -180,31 +179,26 @@ export class EventsWriteService {
           }
           if (wholeSeries) noteSeriesOccurrences(firstId, 'deleted', ids.slice(0, -1));
           await excluded();
-          return { deleted: true, previous };
+          return { deleted: true as const, previous };
         }),
       );
     }
-    return this.transaction(
-      failed,
-      async () => {
-        const current = (await this.posts.lockedById(post.ID))!;
-        if (current.post_status === 'trash' && !wholeSeries) throw inTrash();
-        const ids = await targets();
-        const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
-        const trashed: number[] = [];
-        for (const id of ids) {
-          const row = id === post.ID ? current : others.get(id);
-          if (!row || row.post_status === 'trash') continue;
-          await this.writer.trash(row, { caller, clock, links });
-          if (id !== firstId) trashed.push(id);
-        }
-        if (wholeSeries) noteSeriesOccurrences(firstId, 'trashed', trashed);
-        await excluded();
-        return post.ID;
-      },
-      caller,
-      origin,
-    );
+    return this.transaction(ctx, failed, async () => {
+      const current = (await this.posts.lockedById(post.ID))!;
+      if (current.post_status === 'trash' && !wholeSeries) throw inTrash();
+      const ids = await targets();
+      const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
+      const trashed: number[] = [];
+      for (const id of ids) {
+        const row = id === post.ID ? current : others.get(id);
+        if (!row || row.post_status === 'trash') continue;
+        await this.writer.trash(row, { caller, clock, links });
+        if (id !== firstId) trashed.push(id);
+      }
+      if (wholeSeries) noteSeriesOccurrences(firstId, 'trashed', trashed);
+      await excluded();
+      return post.ID;
+    });
   }
 
   /** The addressed post with its meta (any type and status), or undefined; an empty slug is a 400 for every caller. */
@@ -237,11 +231,11 @@ export class EventsWriteService {
    * Runs the write in one transaction and renders the event inside it (so the answer is exactly what
    * was committed).
    */
-  private transaction(failure: RestError, work: () => Promise<number>, caller: Caller, origin: string): Promise<Representation> {
+  private transaction(ctx: RequestContext, failure: RestError, work: () => Promise<number>): Promise<EventResponse> {
     return this.guarded(failure, () =>
       this.db.transaction(async () => {
         const id = await work();
-        return this.reader.render(id, { caller, requestOrigin: origin, jsonLd: false });
+        return this.reader.render(ctx, id, { jsonLd: false });
       }),
     );
   }

@@ -7,11 +7,13 @@ import { TAGS } from '../tags/tags.taxonomy';
 import { VENUE } from '../venues/venue.type';
 import { collectDependencies } from '../cache/dependencies';
 import { Paginated } from '../resources/pagination.interceptor';
+import { CalendarList } from '../rest/calendar-list.decorator';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { RequestContext, RequestCtx } from '../rest/request-context';
 import { EventListArgs } from './dto/event-list.args';
-import { EVENT_POST_TYPE, EventsReadService } from './events-read.service';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
+import { EventsReadService } from './events-read.service';
 import { EventReadArgs } from './read/event-read.args';
 
 /**
@@ -38,25 +40,27 @@ export class EventsController {
   constructor(private readonly events: EventsReadService) {}
 
   @Get()
+  // Also answered as iCalendar for `Accept: text/calendar` (src/site/event-list-calendar.interceptor.ts).
+  @CalendarList()
   @Paginated({
     collection: 'events',
     layout: 'posts',
     args: EventListArgs,
     pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist.' },
   })
-  list(@RestParams() args: EventListArgs, @RequestCtx() ctx: RequestContext) {
+  list(@RequestCtx() ctx: RequestContext, @RestParams() args: EventListArgs) {
     collectDependencies(...LIST_MEMBERSHIP);
-    return this.events.list(args, ctx.caller, ctx.origin, ctx.credentials);
+    return this.events.list(ctx, args);
   }
 
   @Get('by-slug/:slug')
-  readBySlug(@Param('slug') slug: string, @RequestCtx() ctx: RequestContext) {
-    return this.events.read({ slug }, ctx.caller, ctx.origin, ctx.credentials);
+  readBySlug(@RequestCtx() ctx: RequestContext, @Param('slug') slug: string) {
+    return this.events.read(ctx, { slug });
   }
 
   @Get(':id')
-  read(@IdParam() id: number, @RestParams() _args: EventReadArgs, @RequestCtx() ctx: RequestContext) {
+  read(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() _args: EventReadArgs) {
     collectDependencies(CacheKey.post(id));
-    return this.events.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
+    return this.events.read(ctx, { id });
   }
 }

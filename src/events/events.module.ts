@@ -24,7 +24,7 @@ import { SeriesHorizonJob } from './series/series-horizon.job';
 import { SeriesReader } from './series/series.reader';
 import { SeriesWriter } from './series/series.writer';
 
-/** `/events`: reads (EventsReadService, exported for the write side) and writes. */
+/** `/events`: reads and writes; its services and the series reader are exported (src/events/index.ts says what others may use). */
 @Resource(EVENTS_RESOURCE)
 @Module({
   imports: [VenuesModule, OrganizersModule, TermsModule],
@@ -49,6 +49,6 @@ import { SeriesWriter } from './series/series.writer';
     SeriesHorizonJob,
   ],
   // The planner, terms writer and TEC bookkeeping: the import's batches (src/import/batch-importer.ts).
-  exports: [EventsReadService, EventsWriteService, SeriesRepository, EventWritePlanner, EventTermsWriter, TecTables, KnownRange],
+  exports: [EventsReadService, EventsWriteService, SeriesReader, SeriesRepository, EventWritePlanner, EventTermsWriter, TecTables, KnownRange],
 })
 export class EventsModule {}

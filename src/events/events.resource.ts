@@ -4,12 +4,13 @@ import { defineResource } from '../resources/resource-declaration';
 import { ImageResponse, ImageSizeResponse } from '../rest/responses/image.response';
 import { EVENTS_CATALOGS } from './events.catalogs';
 import { CostDetailsResponse, DateDetailsResponse, EventResponse } from './event.response';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
 
 /** `/events` (events.md): TEC's `tribe_events` post type and its capabilities (auth-and-permissions.md §1, §3). */
 export const EVENTS_RESOURCE = defineResource({
   collection: 'events',
   position: 1,
-  postTypes: { tribe_events: 'tribe_events' },
+  postTypes: { [EVENT_POST_TYPE]: 'tribe_events' },
   roleCapabilities: postTypeRoleCapabilities('tribe_events'),
   writeCapabilities: ['edit_tribe_events'],
   layout: { ...GENERIC_LAYOUT, schema: 'Event', endpointOrder: POST_ENDPOINT_ORDER },

@@ -5,6 +5,7 @@ import { jsonLdDate, jsonLdValidFrom, zoneOrFallback } from '../dates';
 import { EventRecord, firstMeta } from './read/event-record';
 import { EventSiteSettings } from './read/event-settings';
 import { safeJsonLdLinks } from '../wordpress/safe-url';
+import type { EventResponse } from './event.response';
 
 const EVENT_STATUS: Record<string, string> = {
   canceled: 'https://schema.org/EventCancelled',
@@ -14,7 +15,7 @@ const EVENT_STATUS: Record<string, string> = {
 type JsonObject = Record<string, unknown>;
 
 /** The embedded record's own JSON-LD, or false when it has none (password-protected / not visible). */
-function linkedJsonLd(record: JsonObject | undefined): unknown {
+function linkedJsonLd(record: { json_ld?: unknown } | undefined): unknown {
   return record === undefined ? undefined : (record.json_ld ?? false);
 }
 
@@ -43,7 +44,7 @@ function offerPrice(record: EventRecord, settings: EventSiteSettings): string {
  * rendered dates, url, cost and embedded venue/organizers are reused). Its links, the embedded ones
  * included, are http(s) or empty (issue #22).
  */
-export function eventJsonLd(record: EventRecord, event: JsonObject, settings: EventSiteSettings): JsonObject {
+export function eventJsonLd(record: EventRecord, event: EventResponse, settings: EventSiteSettings): JsonObject {
   const { post, meta } = record;
   const data: JsonObject = {
     '@context': 'http://schema.org',
@@ -58,8 +59,8 @@ export function eventJsonLd(record: EventRecord, event: JsonObject, settings: Ev
   data.eventStatus = EVENT_STATUS[firstMeta(meta, '_tribe_events_status') ?? ''] ?? 'https://schema.org/EventScheduled';
   // TEC: the event's zone in `event` mode (the default), else the site's (JSON_LD/Event.php).
   const zone = zoneOrFallback(settings.timezoneMode === 'site' ? undefined : firstMeta(meta, '_EventTimezone'), settings.timezone);
-  data.startDate = jsonLdDate(event.start_date as string | null, zone);
-  data.endDate = jsonLdDate(event.end_date as string | null, zone);
+  data.startDate = jsonLdDate(event.start_date, zone);
+  data.endDate = jsonLdDate(event.end_date, zone);
   const venue = Array.isArray(record.venue) ? record.venue[0] : record.venue;
   const location = linkedJsonLd(venue);
   if (location !== undefined) data.location = location;

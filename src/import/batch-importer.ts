@@ -7,7 +7,8 @@ import { TecTables } from '../events/repository/tec-tables';
 import { HORIZON_META_KEY, occurrenceRows } from '../events/series/occurrence-rows';
 import { laterOccurrences, planHorizonUtc, SeriesPlan } from '../events/series/series-plan';
 import { createdMetaRows, createdPostColumns } from '../events/write/event-create-rows';
-import { EVENT_TYPE, EventRows } from '../events/write/event-rows';
+import { EventRows } from '../events/write/event-rows';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
 import { EVENT_TAXONOMIES, EventTermsWriter, NewTermsTally } from '../events/write/event-terms';
 import { EventWritePlanner } from '../events/write/event-write-plan';
 import { InlineWriteContext, LinkPlan } from '../linked-posts/linked-posts.inline';
@@ -31,7 +32,6 @@ export const GROUPS_PER_BATCH = 250;
 /** A new group whose parameters passed `POST /events`' validation. */
 interface NewGroup {
   group: EventGroup;
-  raw: Record<string, unknown>;
   args: EventCreateArgs;
   hash: string;
 }
@@ -120,7 +120,7 @@ export class BatchImporter {
       const { params, hash } = this.importer.prepare(group);
       const raw = { ...params, status: group.master.cancelled ? 'draft' : origin.status };
       try {
-        ready.push({ group, raw, hash, args: await this.importer.createArgs(raw, group.master) });
+        ready.push({ group, hash, args: await this.importer.createArgs(raw, group.master) });
       } catch (error) {
         items.push(this.importer.failure(error, group));
         done();
@@ -207,8 +207,8 @@ export class BatchImporter {
     memo: BatchMemo,
   ): Promise<BuiltGroup | undefined> {
     const { caller, clock } = ctx;
-    const plan = await this.planner.plan(entry.args, entry.raw, caller, clock, road.requestOrigin);
-    const series = this.planner.series(plan, entry.raw, now.ms);
+    const plan = await this.planner.plan({ caller, origin: road.requestOrigin, credentials: {} }, entry.args, clock);
+    const series = this.planner.series(plan, now.ms);
     const post = createdPostColumns(plan, caller, clock.timezone, now);
     const dates = plan.eventDates.dates;
     if (!post || !dates) return undefined;
@@ -260,7 +260,7 @@ export class BatchImporter {
       built.map((b) => b.rows),
       now.gmt,
     );
-    for (const id of ids) noteWrite({ kind: 'post', id, action: 'created', postType: EVENT_TYPE });
+    for (const id of ids) noteWrite({ kind: 'post', id, action: 'created', postType: EVENT_POST_TYPE });
     const heads = built.flatMap((b, i) => (b.series ? [{ b, id: ids[i] }] : []));
     const parents = await this.posts.byIds(heads.map((h) => h.id));
     const occurrences = heads.map(({ b, id }) => {

@@ -155,7 +155,7 @@ export class EventImporter {
   }
 
   private async create(params: Record<string, unknown>, event: ImportedEvent, caller: Caller, origin: string): Promise<number> {
-    return Number((await this.events.create(await this.createArgs(params, event), params, caller, origin)).id);
+    return Number((await this.events.create({ caller, origin, credentials: {} }, await this.createArgs(params, event))).id);
   }
 
   /** `POST /events`' own validation of the parameters (a failure names the line at fault). */
@@ -167,7 +167,7 @@ export class EventImporter {
     // The whole series from its first event (the default there); a single event ignores the scope.
     const raw = { ...params, scope: 'all' };
     const args = (await this.validated(EventUpdateArgs, raw, event)) as EventUpdateArgs;
-    await this.events.update({ id }, args, raw, caller, origin);
+    await this.events.update({ caller, origin, credentials: {} }, { id }, args);
     return id;
   }
 
@@ -205,7 +205,7 @@ export class EventImporter {
       const params: Record<string, unknown> = { ...own };
       if (typeof params.description === 'string') params.description = ksesPost(params.description);
       const args = (await this.validated(EventUpdateArgs, params, override)) as EventUpdateArgs;
-      await this.events.update({ id }, args, params, caller, requestOrigin).catch((error: unknown) => {
+      await this.events.update({ caller, origin: requestOrigin, credentials: {} }, { id }, args).catch((error: unknown) => {
         // The whole group is rolled back; the failure names the changed occurrence's line.
         throw error instanceof RestError ? new GroupFailure(failureLine(error, override), restReason(error)) : error;
       });

@@ -1,3 +1,4 @@
+import type { LinkedPostsInput } from '../events/dto/linked-input.arg';
 import { Page } from '../rest/pagination/page';
 import { PostMeta } from '../wordpress/posts.store';
 import { Caller } from '../wordpress/caller';
@@ -65,9 +66,9 @@ export abstract class LinkedPostResource<R> {
    * Validates an event's `venue` / `organizer` parameter before anything is written (400 naming it).
    * `eventMeta`: the event's stored meta on updates, whose links may be sent back as they are.
    */
-  prepareForEvent(raw: unknown, caller: Caller, clock: SiteClock, origin: string, eventMeta?: PostMeta): Promise<LinkPlan> {
+  prepareForEvent(input: LinkedPostsInput | null | undefined, caller: Caller, clock: SiteClock, origin: string, eventMeta?: PostMeta): Promise<LinkPlan> {
     const alreadyLinked = (eventMeta?.get(this.type.eventLinkKey) ?? []).map(Number);
-    return this.inline.prepare(this.type, raw, caller, clock, origin, { alreadyLinked });
+    return this.inline.prepare(this.type, input, caller, clock, origin, { alreadyLinked });
   }
 
   /**
@@ -80,7 +81,7 @@ export abstract class LinkedPostResource<R> {
   }
 
   /** `prepareForEvent` + `applyForEvent` in one call. */
-  resolveForEvent(raw: unknown, ctx: InlineWriteContext, origin: string): Promise<number[] | undefined> {
-    return this.inline.resolveForEvent(this.type, raw, ctx, origin);
+  resolveForEvent(input: LinkedPostsInput | null | undefined, ctx: InlineWriteContext, origin: string): Promise<number[] | undefined> {
+    return this.inline.resolveForEvent(this.type, input, ctx, origin);
   }
 }

@@ -35,8 +35,8 @@ export function serializeRecurrence(rule: RecurrenceRule): string {
  * exdate on DTSTART, which earlier versions wrote when the first event was trashed alone, is left
  * out: the first event holds the rule and its own date (issue #30).
  */
-export function readStoredRecurrence(text: string): RecurrenceInput | null {
-  const input: RecurrenceInput = { rrule: '', exdate: [], rdate: [] };
+export function readStoredRecurrence(text: string): Required<RecurrenceInput> | null {
+  const input: Required<RecurrenceInput> = { rrule: '', exdate: [], rdate: [] };
   let start = '';
   for (const line of text.split(/\r?\n/)) {
     // The value is the text after the last colon (dates and RRULE parts hold none), so a zone's colon

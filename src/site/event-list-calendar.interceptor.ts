@@ -1,18 +1,19 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Response } from 'express';
 import { from, mergeMap, Observable } from 'rxjs';
-import { EventsController } from '../events/events.controller';
+import { isCalendarList } from '../rest/calendar-list.decorator';
 import { representationOf } from '../rest/representation';
 import { requestContextOf, RestRequest } from '../rest/request-context';
 import { SiteCalendar } from './site-calendar';
 import { SiteFactsReader } from './site-facts';
 
 /**
- * `GET /events` as iCalendar: when `Accept` names `text/calendar` at least as high as JSON
- * (`representationOf`, which the response cache keys on too; wildcards alone stay JSON) the list — every
- * filter, `page` and `per_page`, the X-WP-Total/TotalPages and `Link` paging headers — is answered
- * as a calendar of that page's events instead of the JSON envelope. Both answers say `Vary: Accept`.
- * Runs around the list's own pagination interceptor (a global interceptor is the outer one).
+ * `GET /events` as iCalendar: on a list handler marked `@CalendarList()` (src/rest/), when `Accept`
+ * names `text/calendar` at least as high as JSON (`representationOf`, which the response cache keys on
+ * too; wildcards alone stay JSON) the list — every filter, `page` and `per_page`, the
+ * X-WP-Total/TotalPages and `Link` paging headers — is answered as a calendar of that page's events
+ * instead of the JSON envelope. Both answers say `Vary: Accept`. Runs around the list's own
+ * pagination interceptor (a global interceptor is the outer one).
  */
 @Injectable()
 export class EventListCalendarInterceptor implements NestInterceptor {
@@ -22,7 +23,7 @@ export class EventListCalendarInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getHandler() !== EventsController.prototype.list) return next.handle();
+    if (!isCalendarList(context.getHandler())) return next.handle();
     const req = context.switchToHttp().getRequest<RestRequest>();
     const res = context.switchToHttp().getResponse<Response>();
     res.vary('Accept');

@@ -9,7 +9,7 @@ import { plainText } from './ical/calendar-event';
 import { eventMain, SeriesLine } from './pages/event-page';
 import { dayOf } from './pages/event-when';
 import { describeRecurrence } from '../recurrence';
-import { SeriesReader } from './series/series-reader';
+import { SeriesReader } from '../events';
 import { htmlDocument } from './pages/html';
 import { archiveMain, homeMain, linkedMain, ListingOptions, notFoundMain, termMain } from './pages/listing-pages';
 import { CalendarMonth, gridDays, monthMain, monthParam, monthTitle } from './pages/month-grid';

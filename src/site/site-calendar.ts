@@ -5,7 +5,7 @@ import { SerializedAnswer } from '../rest/serialized-answer';
 import { plainText } from './ical/calendar-event';
 import { feedEvents, SeriesException } from './ical/feed-events';
 import { feedFileName, icalendar } from './ical/icalendar';
-import { SeriesReader } from './series/series-reader';
+import { SeriesReader } from '../events';
 import type { SiteFacts } from './site-facts';
 import { SitePagesService } from './site-pages.service';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { formatWall, instantToWall, zoneOrFallback } from '../dates';
-import { eventSiteSettings } from '../events/read/event-settings';
+import { eventSiteSettings } from '../events';
 import { OptionsStore } from '../wordpress/options.store';
 import { SiteService } from '../wordpress/site.service';
 

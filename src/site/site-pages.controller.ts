@@ -6,6 +6,7 @@ import { RestError } from '../reasons/rest-error';
 import { readMonth } from './pages/month-grid';
 import { SiteAnswers } from './site-answers';
 import { PageSubject, SitePagesService } from './site-pages.service';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
 
 const queryString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -113,6 +114,6 @@ export class SitePagesController {
     if (category !== undefined) return this.pages.category(category, ctx);
     const tag = queryString(query.tag);
     if (tag !== undefined) return this.pages.tag(tag, ctx);
-    return Promise.resolve(postType === 'tribe_events' ? { kind: 'archive' } : { kind: 'home' });
+    return Promise.resolve(postType === EVENT_POST_TYPE ? { kind: 'archive' } : { kind: 'home' });
   }
 }

@@ -2,8 +2,9 @@ import { Injectable, Type } from '@nestjs/common';
 import { renderedTitle } from '../cache/rendered-text';
 import { CATEGORIES } from '../categories/categories.taxonomy';
 import { AppConfig } from '../config/app-config';
-import { EventListArgs } from '../events/dto/event-list.args';
-import { EVENT_POST_TYPE, EventsReadService } from '../events/events-read.service';
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
+import { asJson } from '../rest/responses/json-answer';
+import { EventListArgs, EventsReadService } from '../events';
 import { LinkedPostResource } from '../linked-posts/linked-post.resource';
 import { RecordRef, Representation } from '../linked-posts/linked-posts.service';
 import { passwordUnlocked } from '../auth/post-access';
@@ -80,21 +81,21 @@ export class SitePagesService {
   /** The event as `GET /events/{id}` shows it to the caller, or its list representation when it is locked. */
   async event(id: number, ctx: RequestContext): Promise<PageSubject> {
     try {
-      return { kind: 'event', event: await this.events.read({ id }, ctx.caller, ctx.origin, ctx.credentials), locked: false };
+      return { kind: 'event', event: asJson(await this.events.read(ctx, { id })), locked: false };
     } catch (error) {
       if (!(error instanceof RestError) || error.code !== 'event-password-protected') throw error;
     }
     // Locked: what the list shows of it (title and dates; content blanked, no JSON-LD).
     const args = await validated(EventListArgs, { include: [id], per_page: 1 });
-    const [event] = (await this.events.list(args, ctx.caller, ctx.origin, ctx.credentials)).items;
+    const [event] = (await this.events.list(ctx, args)).items;
     if (!event) throw new RestError('rest-event-not-found', 'The event is not listed.', 404);
-    return { kind: 'event', event, locked: true };
+    return { kind: 'event', event: asJson(event), locked: true };
   }
 
   /** The event as `GET /events/{id}` shows it to the caller; undefined when it may not read it (or its content is locked). */
   async readableEvent(id: number, ctx: RequestContext): Promise<Representation | undefined> {
     try {
-      return await this.events.read({ id }, ctx.caller, ctx.origin, ctx.credentials);
+      return asJson(await this.events.read(ctx, { id }));
     } catch (error) {
       if (error instanceof RestError && error.status < 500) return undefined;
       throw error;
@@ -152,8 +153,8 @@ export class SitePagesService {
   /** The events a list page shows: the REST list's default window and order, the site's page size. */
   async eventPage(filter: EventFilter, page: unknown, ctx: RequestContext): Promise<EventPage> {
     const args = await validated(EventListArgs, { ...filter, page: page ?? 1 });
-    const { items, total, perPage } = await this.events.list(args, ctx.caller, ctx.origin, ctx.credentials);
-    return { events: items, page: args.page, totalPages: Math.ceil(total / perPage) };
+    const { items, total, perPage } = await this.events.list(ctx, args);
+    return { events: items.map(asJson), page: args.page, totalPages: Math.ceil(total / perPage) };
   }
 
   /** The next FEED_EVENTS events of a list. */
@@ -178,8 +179,8 @@ export class SitePagesService {
     const events: Representation[] = [];
     for (let page = 1; events.length < limit; page++) {
       const args = await validated(EventListArgs, { ...params, page, per_page: perPage });
-      const { items, total } = await this.events.list(args, ctx.caller, ctx.origin, ctx.credentials);
-      events.push(...items);
+      const { items, total } = await this.events.list(ctx, args);
+      events.push(...items.map(asJson));
       if (page * perPage >= total || items.length === 0) break;
     }
     return events.slice(0, limit);

@@ -2,12 +2,11 @@ import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CacheablePaths } from '../cache/cacheable-request';
 import { AppConfig } from '../config/app-config';
-import { EventsModule } from '../events/events.module';
+import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers/organizers.module';
 import { TermsModule } from '../terms/terms.module';
 import { VenuesModule } from '../venues/venues.module';
 import { EventListCalendarInterceptor } from './event-list-calendar.interceptor';
-import { SeriesReader } from './series/series-reader';
 import { SiteAnswers } from './site-answers';
 import { SiteCalendar } from './site-calendar';
 import { SiteFactsReader } from './site-facts';
@@ -24,7 +23,7 @@ import { isSitePagePath } from './site-paths';
 @Module({
   imports: [EventsModule, VenuesModule, OrganizersModule, TermsModule],
   controllers: [SitePagesController],
-  providers: [SitePagesService, SiteAnswers, SiteFactsReader, SiteCalendar, SeriesReader, { provide: APP_INTERCEPTOR, useClass: EventListCalendarInterceptor }],
+  providers: [SitePagesService, SiteAnswers, SiteFactsReader, SiteCalendar, { provide: APP_INTERCEPTOR, useClass: EventListCalendarInterceptor }],
 })
 export class SiteModule {
   constructor(paths: CacheablePaths, config: AppConfig) {

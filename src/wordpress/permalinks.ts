@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OptionsStore } from './options.store';
 import { sharedUnserialize } from './php-serialization';
 import { SiteService } from './site.service';
+import { EVENT_POST_TYPE } from './post-types';
 
 /** What a permalink is built from. */
 export interface LinkablePost {
@@ -32,7 +33,7 @@ export class PostLinks {
   constructor(readonly settings: PermalinkSettings) {}
 
   private rewriteSlug(postType: string): string | undefined {
-    if (postType === 'tribe_events') return this.settings.eventSlug;
+    if (postType === EVENT_POST_TYPE) return this.settings.eventSlug;
     return FIXED_REWRITE_SLUGS[postType];
   }
 

@@ -8,6 +8,7 @@ import { PostsStore } from './posts.store';
 import { sanitizeTitle } from './slugs';
 import { transactionMemo } from './transaction-memo';
 import { noteTouched, noteWrite } from './write-journal';
+import { EVENT_POST_TYPE } from './post-types';
 
 /** Serialises term inserts and renames (wp_insert_term's name and slug checks) across instances. */
 const TERM_NAMES_LOCK = 'term-names';
@@ -45,8 +46,8 @@ export class TermWriteError extends Error {
  * whose published objects `_update_post_term_count` counts (storage.md §7).
  */
 const TAXONOMIES: Record<string, { hierarchical: boolean; objectTypes: string[] }> = {
-  tribe_events_cat: { hierarchical: true, objectTypes: ['tribe_events', 'tec_calendar_embed'] },
-  post_tag: { hierarchical: false, objectTypes: ['post', 'tribe_events', 'tec_calendar_embed'] },
+  tribe_events_cat: { hierarchical: true, objectTypes: [EVENT_POST_TYPE, 'tec_calendar_embed'] },
+  post_tag: { hierarchical: false, objectTypes: ['post', EVENT_POST_TYPE, 'tec_calendar_embed'] },
 };
 
 /** Whether a post of this type and status is counted in the taxonomy's terms (`_update_post_term_count`). */

@@ -256,13 +256,14 @@ describe('reading single events', () => {
 
     it('renders through EventsReadService.render for the write side, with or without json_ld', async () => {
       const service = t.app.get(EventsReadService);
-      const rendered = await service.render(id, { caller: ANONYMOUS, requestOrigin: SITE });
+      const anonymous = { caller: ANONYMOUS, origin: SITE, credentials: {} };
+      const rendered = await service.render(anonymous, id);
       expect(rendered.json_ld).toBeDefined();
-      const plain = await t.db.transaction(() => service.render(id, { caller: ANONYMOUS, requestOrigin: SITE, jsonLd: false }));
+      const plain = await t.db.transaction(() => service.render(anonymous, id, { jsonLd: false }));
       expect(plain.json_ld).toBeUndefined();
       expect((plain.venue as Record<string, unknown>).json_ld).toBeUndefined();
       const draft = await insertEvent(t, { status: 'draft' });
-      expect((await service.render(draft, { caller: ANONYMOUS, requestOrigin: SITE })).status).toBe('draft');
+      expect((await service.render(anonymous, draft)).status).toBe('draft');
     });
   });
 

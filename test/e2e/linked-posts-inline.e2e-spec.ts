@@ -1,4 +1,6 @@
 import { ANONYMOUS, Caller } from '../../src/wordpress/caller';
+import { EventUpdateArgs } from '../../src/events/dto/event-write.args';
+import { validateRestArgs } from '../../src/rest/params/rest-validation.pipe';
 import { AuthService } from '../../src/auth/auth.service';
 import { UsersService } from '../../src/auth/users.service';
 import { embeddedOrganizers, embeddedVenue, linkIds } from '../../src/linked-posts/embedding';
@@ -25,8 +27,12 @@ describe('linked posts for events (inline create-or-reuse, embedding)', () => {
   };
   const context = async <T>(caller: Caller, work: (ctx: InlineWriteContext) => Promise<T>): Promise<T> =>
     t.db.transaction(async () => work({ caller, clock: await t.app.get(SiteClockService).clock(), links: await t.app.get(Permalinks).forOrigin(SITE) }));
-  const prepareVenue = async (raw: unknown, caller = admin) => venues.prepareForEvent(raw, caller, await t.app.get(SiteClockService).clock(), SITE);
-  const prepareOrganizers = async (raw: unknown, caller = admin) => organizers.prepareForEvent(raw, caller, await t.app.get(SiteClockService).clock(), SITE);
+  // The parameter as an event write's DTO reads it (its shape and inline records are validated there).
+  const venueInput = (raw: unknown) => validateRestArgs(EventUpdateArgs, raw === null ? {} : { venue: raw }).venue;
+  const organizerInput = (raw: unknown) => validateRestArgs(EventUpdateArgs, raw === null ? {} : { organizer: raw }).organizer;
+  const prepareVenue = async (raw: unknown, caller = admin) => venues.prepareForEvent(venueInput(raw), caller, await t.app.get(SiteClockService).clock(), SITE);
+  const prepareOrganizers = async (raw: unknown, caller = admin) =>
+    organizers.prepareForEvent(organizerInput(raw), caller, await t.app.get(SiteClockService).clock(), SITE);
   const rejection = async (promise: Promise<unknown>) => {
     try {
       await promise;
@@ -93,13 +99,13 @@ describe('linked posts for events (inline create-or-reuse, embedding)', () => {
         show_map_link: true,
       });
       expect((await metaOf(t, id))._VenueOrigin).toEqual(['events-calendar']);
-      const again = await context(admin, async (ctx) => venues.resolveForEvent({ venue: 'white house', phone: '555' }, ctx, SITE));
+      const again = await context(admin, async (ctx) => venues.resolveForEvent(venueInput({ venue: 'white house', phone: '555' }), ctx, SITE));
       expect(again).toEqual([id]);
       expect((await t.http.get(`${BASE}/venues/${id}`).expect(200)).body).toMatchObject({ phone: '555', city: 'Washington' });
     });
 
     it('scales back the inline status for callers who cannot publish', async () => {
-      const [id] = (await context(contributor, (ctx) => venues.resolveForEvent({ venue: 'Contributor Inline', status: 'publish' }, ctx, SITE)))!;
+      const [id] = (await context(contributor, (ctx) => venues.resolveForEvent(venueInput({ venue: 'Contributor Inline', status: 'publish' }), ctx, SITE)))!;
       expect((await t.http.get(`${BASE}/venues/${id}`).set('Authorization', ADMIN).expect(200)).body.status).toBe('pending');
     });
 
@@ -118,7 +124,7 @@ describe('linked posts for events (inline create-or-reuse, embedding)', () => {
       const before = await venueCount();
       await expect(
         context(admin, async (ctx) => {
-          await venues.resolveForEvent({ venue: 'Rolled Back Venue' }, ctx, SITE);
+          await venues.resolveForEvent(venueInput({ venue: 'Rolled Back Venue' }), ctx, SITE);
           throw new Error('event write failed');
         }),
       ).rejects.toThrow('event write failed');
@@ -130,15 +136,15 @@ describe('linked posts for events (inline create-or-reuse, embedding)', () => {
     it('takes IDs, comma lists, {id} objects and inline objects in order, each ID once', async () => {
       const a = await createOrganizer({ organizer: 'Org A' });
       const b = await createOrganizer({ organizer: 'Org B' });
-      expect(await context(admin, (ctx) => organizers.resolveForEvent(`${b.id},${a.id}`, ctx, SITE))).toEqual([b.id, a.id]);
+      expect(await context(admin, (ctx) => organizers.resolveForEvent(organizerInput(`${b.id},${a.id}`), ctx, SITE))).toEqual([b.id, a.id]);
       const mixed = (await context(admin, (ctx) =>
-        organizers.resolveForEvent([a.id, { id: b.id }, { organizer: 'Org C', email: 'c@example.org' }, String(a.id)], ctx, SITE),
+        organizers.resolveForEvent(organizerInput([a.id, { id: b.id }, { organizer: 'Org C', email: 'c@example.org' }, String(a.id)]), ctx, SITE),
       ))!;
       expect(mixed.slice(0, 2)).toEqual([a.id, b.id]);
       expect(mixed).toHaveLength(3);
       expect((await t.http.get(`${BASE}/organizers/${mixed[2]}`).expect(200)).body.email).toBe('c@example.org');
-      expect(await context(admin, (ctx) => organizers.resolveForEvent({ organizer: 'Org C' }, ctx, SITE))).toEqual([mixed[2]]);
-      expect(await context(admin, (ctx) => organizers.resolveForEvent([], ctx, SITE))).toEqual([]);
+      expect(await context(admin, (ctx) => organizers.resolveForEvent(organizerInput({ organizer: 'Org C' }), ctx, SITE))).toEqual([mixed[2]]);
+      expect(await context(admin, (ctx) => organizers.resolveForEvent(organizerInput([]), ctx, SITE))).toEqual([]);
     });
 
     it('rejects unknown IDs and inline organizers with an empty name as an invalid `organizer` parameter', async () => {

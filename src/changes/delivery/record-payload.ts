@@ -4,7 +4,8 @@ import type { Server } from 'node:http';
 import { ANONYMOUS } from '../../wordpress/caller';
 import { CATEGORIES } from '../../categories/categories.taxonomy';
 import { AppConfig } from '../../config/app-config';
-import { EventsReadService } from '../../events/events-read.service';
+import { EventsReadService } from '../../events';
+import { asJson } from '../../rest/responses/json-answer';
 import { OrganizersService } from '../../organizers/organizers.service';
 import { sendInMemory } from '../../rest/in-memory-http';
 import { RestError } from '../../reasons/rest-error';
@@ -39,7 +40,7 @@ export class RecordPayloads {
     try {
       switch (type) {
         case 'event':
-          return await this.events.read({ id }, ANONYMOUS, origin, {});
+          return asJson(await this.events.read({ caller: ANONYMOUS, origin, credentials: {} }, { id }));
         case 'venue':
           return { ...(await this.venues.read(ctx, id)) };
         case 'organizer':

@@ -6,7 +6,8 @@ import { DATE_KEYS, META, metaFlag, ORIGIN, storedWebsite, ZONE_KEYS } from '../
 import { CATEGORY_TAXONOMY, EVENT_TAXONOMIES, TAG_TAXONOMY } from '../../events/write/event-terms';
 import { maybeSerialize } from '../../wordpress/php-serialization';
 import { PostLinks } from '../../wordpress/permalinks';
-import { EVENT_TYPE, EventRows, newEventColumns } from '../../events/write/event-rows';
+import { EventRows, newEventColumns } from '../../events/write/event-rows';
+import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import { MODIFIED_FIELDS, settleScheduledStatus } from '../../wordpress/posts.store';
 import { SiteNow } from '../../wordpress/site-clock';
 import { sanitizeTitle } from '../../wordpress/slugs';
@@ -31,7 +32,7 @@ export interface EventRowContext {
  */
 export function eventRows(input: SeedEventInput, ctx: EventRowContext): EventRows {
   const { now, caller } = ctx;
-  const status0 = scaleBackStatus(undefined, canPublish(EVENT_TYPE, caller.capabilities as Set<string>), true)!;
+  const status0 = scaleBackStatus(undefined, canPublish(EVENT_POST_TYPE, caller.capabilities as Set<string>), true)!;
   const publication = preparePublicationDates({}, { siteTimezone: ctx.siteTimezone, now: now.ms, status: status0 })!;
   const status = settleScheduledStatus(status0, publication.post_date_gmt, now.ms);
   const title = input.title.trim(); // an administrator has unfiltered_html: no kses, trimmed

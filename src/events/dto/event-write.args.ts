@@ -2,8 +2,12 @@ import { Transform } from 'class-transformer';
 import { absoluteUrl, imageReference, StringifyScalars, writableStatus, WRITABLE_STATUSES } from '../../linked-posts/args';
 import { because, notEmpty } from '../../rest/params/arg-checks';
 import { ArgSpec, RestArg } from '../../rest/params/rest-arg.decorator';
+import { suppliedArgs } from '../../rest/params/rest-validation.pipe';
 import { isTimeInput, isValidTimezoneInput } from '../../dates';
 import { SCOPE_ARG, SeriesScope } from './series-scope.arg';
+import { ORGANIZER } from '../../organizers/organizer.type';
+import { VENUE } from '../../venues/venue.type';
+import { LinkedInputArg, LinkedPostsInput } from './linked-input.arg';
 
 const time = because((v: string) => v !== '' && isTimeInput(v), 'is not a date or time');
 const timezone = because((v: string) => v === '' || isValidTimezoneInput(v), 'is not a known time zone (use a name such as Europe/Paris, or UTC+2)');
@@ -17,9 +21,9 @@ const text = (description: string, validate: ArgSpec['validate'] = notEmpty): Ar
 });
 const flag = (description: string): ArgSpec => ({ type: 'boolean', description });
 /**
- * Lists of IDs or objects (`venue`, `organizer`, `categories`, `tags`): any scalar, array or object is
- * accepted here (items untyped); the service reads the raw value and validates its elements against
- * the database (events.md §4.2–§4.4).
+ * Lists of IDs or objects (`venue`, `organizer`, `categories`, `tags`): any scalar, array or object
+ * passes the type check (items untyped); the service checks the elements against the database
+ * (events.md §4.2–§4.4).
  */
 const list = (description: string): ArgSpec => ({
   type: 'array',
@@ -47,7 +51,7 @@ function CostList(): PropertyDecorator {
 /**
  * Event write parameters (`Single_Event::CREATE_args`, events.md §3.1), in the plugin's order
  * (index-and-doc.md). `required` only on create; on update every field is optional. Defaults are
- * documentation only for the service: it reads which fields were supplied from the raw parameters,
+ * documentation only for the service: it reads which fields were supplied (`suppliedParam`),
  * so the `all_day` default never clears a stored all-day flag on a partial update (Q9 DEVIATE).
  */
 function eventWriteArgs(required: boolean) {
@@ -86,8 +90,13 @@ function eventWriteArgs(required: boolean) {
     @RestArg(flag('Whether the event is featured or not')) featured?: boolean;
     @RestArg(list('The event categories: IDs, slugs or names')) categories?: unknown[] | null;
     @RestArg(list('The event tags: IDs, slugs or names')) tags?: unknown[] | null;
-    @RestArg({ ...list('The event venue: an ID, an {id} object or a venue to create'), single: true }) venue?: unknown[] | null;
-    @RestArg(list('The event organizers: IDs, {id} objects or organizers to create')) organizer?: unknown[] | null;
+    // Read into IDs and validated inline records here (linked-input.arg.ts).
+    @RestArg({ ...list('The event venue: an ID, an {id} object or a venue to create'), single: true })
+    @LinkedInputArg(VENUE)
+    venue?: LinkedPostsInput | null;
+    @RestArg(list('The event organizers: IDs, {id} objects or organizers to create'))
+    @LinkedInputArg(ORGANIZER)
+    organizer?: LinkedPostsInput | null;
     // Issue #24: checked by the planner against the event's dates (docs/recurring-events.md "API").
     @RestArg({
       type: 'object',
@@ -116,10 +125,7 @@ export class EventUpdateByIdArgs extends EventUpdateArgs {
   password?: string;
 }
 
-/** The raw request parameters (query + body), to tell supplied fields from omitted ones. */
-export type RawEventParams = Readonly<Record<string, unknown>>;
-
-/** A parameter the request carries (JSON `null` = not supplied, WP core). */
-export function suppliedParam(raw: RawEventParams, name: string): boolean {
-  return raw[name] !== undefined && raw[name] !== null;
+/** A parameter the request carried (JSON `null` = not supplied, WP core), as opposed to one given its default. */
+export function suppliedParam(args: object, name: string): boolean {
+  return suppliedArgs(args).has(name);
 }

@@ -1,6 +1,7 @@
 import { ImageObject } from '../../wordpress/attachments';
 import { PostMeta, PostRow } from '../../wordpress/posts.store';
 import type { TermRow } from '../../wordpress/terms.store';
+import type { EventResponse } from '../event.response';
 
 /** Everything one event's representation is built from, loaded in batches for a page of events. */
 export interface EventRecord {
@@ -13,8 +14,8 @@ export interface EventRecord {
   categories: TermRow[];
   tags: TermRow[];
   /** The embedded venue / organizer objects (Q1, Q2), already shaped. */
-  venue: Record<string, unknown> | Record<string, unknown>[];
-  organizer: Record<string, unknown>[];
+  venue: EventResponse['venue'];
+  organizer: EventResponse['organizer'];
 }
 
 /** First stored value of a meta key. */

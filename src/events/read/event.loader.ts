@@ -8,7 +8,6 @@ import { passwordUnlocked } from '../../auth/post-access';
 import { blankProtected } from '../../wordpress/password-blanking';
 import { OrganizersService } from '../../organizers/organizers.service';
 import { TermLinksFactory } from '../../terms/term-links';
-import type { EmbeddedTerm } from '../../terms/term-shapes';
 import { VenuesService } from '../../venues/venues.service';
 import { AttachmentsStore } from '../../wordpress/attachments';
 import { Permalinks } from '../../wordpress/permalinks';
@@ -21,6 +20,8 @@ import { EventRecord, firstMeta } from './event-record';
 import { EventSettingsReader } from './event-settings';
 import { RecordCache } from '../../cache/record-cache';
 import { SeriesReader } from '../series/series.reader';
+import { EVENT_POST_TYPE } from '../../wordpress/post-types';
+import type { EventResponse } from '../event.response';
 
 const THUMBNAIL_ID = '_thumbnail_id';
 
@@ -47,7 +48,7 @@ interface EventBase {
   venueIds: number[];
   organizerIds: number[];
   /** mapEvent's object with empty `venue` / `organizer`: they depend on the caller and are set per request. */
-  event: Record<string, unknown>;
+  event: EventResponse;
 }
 
 /**
@@ -75,7 +76,7 @@ export class EventLoader {
   ) {}
 
   /** Representations keyed by ID; IDs that are not events are absent. */
-  async represent(ids: readonly number[], options: RepresentOptions): Promise<Map<number, Record<string, unknown>>> {
+  async represent(ids: readonly number[], options: RepresentOptions): Promise<Map<number, EventResponse>> {
     const { caller, requestOrigin, mode, credentials = {} } = options;
     const bases = await this.sharedBases(ids, requestOrigin);
     if (!bases.size) return new Map();
@@ -96,14 +97,16 @@ export class EventLoader {
       this.termCounts(all((b) => [...b.record.categories, ...b.record.tags].map((term) => term.term_taxonomy_id))),
     ]);
 
-    const result = new Map<number, Record<string, unknown>>();
+    const result = new Map<number, EventResponse>();
     for (const [id, base] of bases) {
       const record: EventRecord = {
         ...base.record,
-        venue: embeddedVenue(base.venueIds, venues),
-        organizer: embeddedOrganizers(base.organizerIds, organizers),
+        // The linked records' representations, shaped as VenueResponse / OrganizerResponse document them
+        // (src/linked-posts' mapper still returns records: typed there by the resource pattern's own change).
+        venue: embeddedVenue(base.venueIds, venues) as unknown as EventResponse['venue'],
+        organizer: embeddedOrganizers(base.organizerIds, organizers) as unknown as EventResponse['organizer'],
       };
-      const event: Record<string, unknown> = { ...base.event, ...(counts && withCounts(base.event, counts)), venue: record.venue, organizer: record.organizer };
+      const event: EventResponse = { ...base.event, ...(counts && withCounts(base.event, counts)), venue: record.venue, organizer: record.organizer };
       if (mode === 'single') event.json_ld = eventJsonLd(record, event, settings!);
       const locked = mode === 'list' && !passwordUnlocked(caller, record.post, record.meta, credentials.password, credentials.context);
       result.set(id, locked ? blankProtected(event) : event);
@@ -156,7 +159,7 @@ export class EventLoader {
       this.site.restBase(requestOrigin),
       this.settings.read(),
     ]);
-    const events = [...posts.values()].filter((p) => p.post_type === 'tribe_events');
+    const events = [...posts.values()].filter((p) => p.post_type === EVENT_POST_TYPE);
     if (!events.length) return new Map();
     const eventIds = events.map((p) => p.ID);
     const [images, galleryImages, series] = await Promise.all([
@@ -204,13 +207,13 @@ function baseShows(id: number, base: EventBase | undefined): string[] {
 }
 
 /** The event's `categories` and `tags` with their terms' current counts (same keys, same order). */
-function withCounts(event: Record<string, unknown>, counts: ReadonlyMap<number, number>): Record<string, unknown> {
-  const fresh = (terms: EmbeddedTerm[]) =>
+function withCounts(event: EventResponse, counts: ReadonlyMap<number, number>): Pick<EventResponse, 'categories' | 'tags'> {
+  const fresh = (terms: EventResponse['categories']) =>
     terms.map((term) => {
       const count = counts.get(term.term_taxonomy_id);
       return count === undefined || count === term.count ? term : { ...term, count };
     });
-  return { categories: fresh(event.categories as EmbeddedTerm[]), tags: fresh(event.tags as EmbeddedTerm[]) };
+  return { categories: fresh(event.categories), tags: fresh(event.tags) };
 }
 
 /** Bytes an event's shared part holds, about: its representation, and its post and meta rows as read. */

@@ -6,7 +6,8 @@ import { tecRowDuration } from './tec-tables';
 import { PostLinks } from '../../wordpress/permalinks';
 import { PostsStore } from '../../wordpress/posts.store';
 import { bulkInsert, bulkUpdate } from './bulk-insert';
-import { EVENT_TYPE, eventGuid, EventRows } from '../write/event-rows';
+import { eventGuid, EventRows } from '../write/event-rows';
+import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 
 /**
  * Writes a batch of prepared events with multi-row statements, inside the caller's transaction: posts
@@ -117,7 +118,7 @@ export class EventBatchWriter {
       (
         await this.sql.rows<{ post_name: string }>(
           `SELECT post_name FROM ${this.sql.table('posts')} WHERE post_type = ? AND post_name IN (${placeholders(slugs)})`,
-          [EVENT_TYPE, ...slugs],
+          [EVENT_POST_TYPE, ...slugs],
         )
       ).map((r) => r.post_name.toLowerCase()),
     );
@@ -128,8 +129,8 @@ export class EventBatchWriter {
       // A taken slug, or one a numbered row above took: the next free number, as WordPress would.
       for (let suffix = 2; !slug || taken.has(slug) || inBatch.has(slug); suffix++) {
         const candidate = inBatch.has(slug) ? `${wanted}-${suffix}` : slug;
-        await this.posts.claimSlugFromTrash(candidate, EVENT_TYPE, 0);
-        slug = await this.posts.uniqueSlug(candidate, EVENT_TYPE, 0, String(event.post.post_status));
+        await this.posts.claimSlugFromTrash(candidate, EVENT_POST_TYPE, 0);
+        slug = await this.posts.uniqueSlug(candidate, EVENT_POST_TYPE, 0, String(event.post.post_status));
         if (!inBatch.has(slug)) break;
       }
       inBatch.add(slug);

@@ -4,6 +4,7 @@ import { forUpdate, Sql } from '../../database/sql';
 import { OptionsStore } from '../../wordpress/options.store';
 import { maybeUnserialize } from '../../wordpress/php-serialization';
 import { PostsStore } from '../../wordpress/posts.store';
+import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 
 const OPTION = 'tribe_events_calendar_options';
 const START = '_EventStartDate';
@@ -104,7 +105,7 @@ export class KnownRange {
     // The status this transaction gave the post, when the posts store knows it; else the row.
     const known = this.posts.statusChange(id);
     const post = known ? { post_type: known.type, post_status: known.now } : await this.posts.byId(id);
-    const published = post?.post_type === 'tribe_events' && post.post_status === 'publish';
+    const published = post?.post_type === EVENT_POST_TYPE && post.post_status === 'publish';
     const meta = published ? await this.posts.metaOf(id, [START, END]) : new Map<string, string[]>();
     return {
       id,

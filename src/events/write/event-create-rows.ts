@@ -7,7 +7,8 @@ import { FLOATING_STATUSES, MODIFIED_FIELDS, RESERVED_SLUGS, settleScheduledStat
 import { SiteNow } from '../../wordpress/site-clock';
 import { sanitizeTitle } from '../../wordpress/slugs';
 import { DATE_KEYS, META, metaFlag, ORIGIN, storedWebsite, ZONE_KEYS } from './event-meta';
-import { EVENT_TYPE, newEventColumns } from './event-rows';
+import { newEventColumns } from './event-rows';
+import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import { EventWritePlan } from './event-write-plan';
 import { savedContent, savedTitle } from './event-writer';
 
@@ -21,7 +22,7 @@ import { savedContent, savedTitle } from './event-writer';
 export function createdPostColumns(plan: EventWritePlan, caller: Caller, siteTimezone: string, now: SiteNow): Record<string, SqlParam> | undefined {
   const { args, input } = plan;
   if (plan.supplied('slug') || input.author !== undefined || input.image) return undefined;
-  const requested = scaleBackStatus(args.status, canPublish(EVENT_TYPE, caller.capabilities as Set<string>), true)!;
+  const requested = scaleBackStatus(args.status, canPublish(EVENT_POST_TYPE, caller.capabilities as Set<string>), true)!;
   const dates = preparePublicationDates(input.dates, { siteTimezone, now: now.ms, status: requested })!;
   const status = settleScheduledStatus(requested, dates.post_date_gmt, now.ms);
   const title = savedTitle(args.title ?? '', caller);

@@ -1,8 +1,7 @@
 import { SqlParam } from '../../database/sql';
 import { EventDateMeta } from '../../dates';
 import { PostLinks } from '../../wordpress/permalinks';
-
-export const EVENT_TYPE = 'tribe_events';
+import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 
 /**
  * The rows one event writes, before its ID is known: what EventBatchWriter inserts with multi-row
@@ -55,7 +54,7 @@ export function newEventColumns(own: NewEventColumns): Record<string, SqlParam> 
     post_content_filtered: '',
     post_parent: 0,
     menu_order: own.menu_order,
-    post_type: EVENT_TYPE,
+    post_type: EVENT_POST_TYPE,
     post_mime_type: '',
     comment_count: 0,
   };
@@ -63,5 +62,5 @@ export function newEventColumns(own: NewEventColumns): Record<string, SqlParam> 
 
 /** The `guid` WordPress records right after insert: the permalink of the new post. */
 export function eventGuid(links: PostLinks, id: number, post: Record<string, SqlParam>): string {
-  return links.guid({ ID: id, post_type: EVENT_TYPE, post_status: String(post.post_status), post_name: String(post.post_name) });
+  return links.guid({ ID: id, post_type: EVENT_POST_TYPE, post_status: String(post.post_status), post_name: String(post.post_name) });
 }

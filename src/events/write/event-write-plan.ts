@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Caller } from '../../wordpress/caller';
 import { LinkedInputResolver, ResolvedInput } from '../../linked-posts/linked-input.resolver';
 import { LinkPlan } from '../../linked-posts/linked-posts.inline';
 import { OrganizersService } from '../../organizers/organizers.service';
@@ -10,7 +9,8 @@ import { PostMeta, PostRow } from '../../wordpress/posts.store';
 import { SiteClock } from '../../wordpress/site-clock';
 import { PreparedCost, prepareEventCost } from '../cost';
 import { DateInputError, PreparedEventDates, prepareEventDates, preparePublicationDates, StoredEventDates } from '../../dates';
-import { EventCreateArgs, EventUpdateArgs, RawEventParams, suppliedParam } from '../dto/event-write.args';
+import { EventCreateArgs, EventUpdateArgs, suppliedParam } from '../dto/event-write.args';
+import { RequestContext } from '../../rest/request-context';
 import { EVENT_TAXONOMIES, termItems } from './event-terms';
 import { planSeries, SeriesPlan, seriesTiming, storedTiming } from '../series/series-plan';
 
@@ -66,8 +66,9 @@ export class EventWritePlanner {
   ) {}
 
   /** `storedMeta`: the event's current meta on updates (absent on create). */
-  async plan(args: EventWriteArgs, raw: RawEventParams, caller: Caller, clock: SiteClock, origin: string, storedMeta?: PostMeta): Promise<EventWritePlan> {
-    const supplied = (name: string) => suppliedParam(raw, name);
+  async plan(ctx: RequestContext, args: EventWriteArgs, clock: SiteClock, storedMeta?: PostMeta): Promise<EventWritePlan> {
+    const { caller, origin } = ctx;
+    const supplied = (name: string) => suppliedParam(args, name);
     const given = <T>(name: keyof EventWriteArgs): T | undefined => (supplied(name) ? (args[name] as T) : undefined);
     const invalid: Record<string, string> = {};
     const collect = async <T>(work: () => Promise<T> | T): Promise<T | undefined> => {
@@ -96,8 +97,8 @@ export class EventWritePlanner {
     await collect(() =>
       preparePublicationDates({ date: given('date'), date_utc: given('date_utc') }, { siteTimezone: clock.timezone, now: clock.now().ms, status: 'publish' }),
     );
-    const venue = await collect(() => this.venues.prepareForEvent(raw.venue, caller, clock, origin, storedMeta));
-    const organizer = await collect(() => this.organizers.prepareForEvent(raw.organizer, caller, clock, origin, storedMeta));
+    const venue = await collect(() => this.venues.prepareForEvent(given('venue'), caller, clock, origin, storedMeta));
+    const organizer = await collect(() => this.organizers.prepareForEvent(given('organizer'), caller, clock, origin, storedMeta));
     const terms = new Map<string, string[]>();
     for (const { param, taxonomy } of EVENT_TAXONOMIES) {
       const value = given<unknown[]>(param);
@@ -127,13 +128,13 @@ export class EventWritePlanner {
    * else the stored ones) and expanded, or undefined when not supplied; a wrong rule is a 400 on
    * `recurrence`. Bounded work whatever the rule (docs/recurring-events.md "Limits").
    */
-  series(plan: EventWritePlan, raw: RawEventParams, nowMs: number, storedMeta?: PostMeta): SeriesPlan | undefined {
+  series(plan: EventWritePlan, nowMs: number, storedMeta?: PostMeta): SeriesPlan | undefined {
     if (!plan.supplied('recurrence')) return undefined;
     const prepared = plan.eventDates;
     const stored = storedMeta && storedTiming(storedMeta);
     const allDay = prepared.allDay === undefined ? (stored?.allDay ?? false) : prepared.allDay === '1';
     const timing = prepared.dates ? seriesTiming(prepared.dates, allDay, prepared.skippedStart) : stored;
-    const series = timing ? planSeries(raw.recurrence, timing, nowMs) : undefined;
+    const series = timing ? planSeries(plan.args.recurrence, timing, nowMs) : undefined;
     if (typeof series === 'string') throw RestError.invalidParams({ recurrence: series });
     return series;
   }

@@ -16,8 +16,7 @@ import { DATE_KEYS, META, metaFlag, ORIGIN, sameValues, storedWebsite, ZONE_KEYS
 import { EVENT_TAXONOMIES, EventTermsWriter, NewTermsTally } from './event-terms';
 import { EventWritePlan, StoredEvent } from './event-write-plan';
 import { KnownRange } from '../repository/known-range';
-
-const EVENT_TYPE = 'tribe_events';
+import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 
 /** WordPress `title_save_pre` / `content_save_pre`: kses for callers without `unfiltered_html` (auth §3). */
 export function savedTitle(raw: string, caller: Caller): string {
@@ -49,7 +48,7 @@ export class EventWriter {
     const { caller, clock, links } = ctx;
     const { args, input } = plan;
     const now = clock.now();
-    const requested = scaleBackStatus(args.status, canPublish(EVENT_TYPE, caller.capabilities as Set<string>), true)!;
+    const requested = scaleBackStatus(args.status, canPublish(EVENT_POST_TYPE, caller.capabilities as Set<string>), true)!;
     const dates = preparePublicationDates(input.dates, { siteTimezone: clock.timezone, now: now.ms, status: requested })!;
     const status = settleScheduledStatus(requested, dates.post_date_gmt, now.ms);
     const title = savedTitle(args.title ?? '', caller);
@@ -57,11 +56,11 @@ export class EventWriter {
     // events.md §4.10: a given slug is sanitised; omitted, it derives from the title unless the event floats.
     let slug = (plan.supplied('slug') ? sanitizeTitle(args.slug!) : '') || (floating ? '' : sanitizeTitle(title));
     if (!floating && slug) {
-      await this.posts.claimSlugFromTrash(slug, EVENT_TYPE, 0);
-      slug = await this.posts.uniqueSlug(slug, EVENT_TYPE, 0, status);
+      await this.posts.claimSlugFromTrash(slug, EVENT_POST_TYPE, 0);
+      slug = await this.posts.uniqueSlug(slug, EVENT_POST_TYPE, 0, status);
     }
     const id = await this.posts.insert({
-      post_type: EVENT_TYPE,
+      post_type: EVENT_POST_TYPE,
       post_status: status,
       post_author: input.author ?? caller.id,
       post_title: title,
@@ -72,7 +71,7 @@ export class EventWriter {
       post_modified: now.local,
       post_modified_gmt: now.gmt,
       menu_order: args.sticky ? -1 : 0,
-      guid: (ID) => links.guid({ ID, post_type: EVENT_TYPE, post_status: status, post_name: slug }),
+      guid: (ID) => links.guid({ ID, post_type: EVENT_POST_TYPE, post_status: status, post_name: slug }),
     });
     await this.posts.batchMeta(id, () => this.writeMeta(id, plan, new Map(), ctx, now, true));
     await this.afterWrite(id);
@@ -92,7 +91,11 @@ export class EventWriter {
     if (input.author !== undefined) columns.post_author = input.author;
     if (plan.supplied('sticky')) columns.menu_order = args.sticky ? -1 : post.menu_order === -1 ? 0 : post.menu_order;
 
-    const requested = scaleBackStatus(plan.supplied('status') ? args.status : undefined, canPublish(EVENT_TYPE, caller.capabilities as Set<string>), false);
+    const requested = scaleBackStatus(
+      plan.supplied('status') ? args.status : undefined,
+      canPublish(EVENT_POST_TYPE, caller.capabilities as Set<string>),
+      false,
+    );
     if (requested !== undefined || input.dates.date !== undefined || input.dates.date_utc !== undefined) {
       const target = requested ?? post.post_status;
       const dates = preparePublicationDates(input.dates, { siteTimezone: clock.timezone, now: now.ms, status: target, stored: post });
@@ -150,8 +153,8 @@ export class EventWriter {
     if (status === 'trash' || FLOATING_STATUSES.has(status)) return name;
     if (!name) name = sanitizeTitle(columns.post_title ?? post.post_title);
     if (name === post.post_name && status === post.post_status) return name;
-    await this.posts.claimSlugFromTrash(name, EVENT_TYPE, post.ID);
-    return this.posts.uniqueSlug(name, EVENT_TYPE, post.ID, status);
+    await this.posts.claimSlugFromTrash(name, EVENT_POST_TYPE, post.ID);
+    return this.posts.uniqueSlug(name, EVENT_POST_TYPE, post.ID, status);
   }
 
   /**

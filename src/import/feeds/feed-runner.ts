@@ -92,7 +92,7 @@ export class FeedRunner {
     for (const event of await this.feedEvents.upcoming(url, formatUtc(now))) {
       if (seen.has(event.uid)) continue;
       const item: ReportItem = { action: 'trashed', line: 0, uid: event.uid, event_id: event.id, title: event.title, reason: 'No longer in the feed.' };
-      await this.events.remove({ id: event.id }, false, caller, origin, 'all').catch((error: unknown) => {
+      await this.events.remove({ caller, origin, credentials: {} }, { id: event.id }, { force: false, scope: 'all' }).catch((error: unknown) => {
         Object.assign(item, { action: 'failed', reason: `Not trashed: ${reasonOf(error)}` });
       });
       items.push(item);

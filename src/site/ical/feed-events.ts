@@ -7,7 +7,7 @@
  * EXDATE. Plain occurrences are not repeated.
  */
 import { formatWall, parseStoredWall, WallTime } from '../../dates';
-import type { SeriesMember } from '../series/series-reader';
+import type { SeriesMember } from '../../events';
 import { CalendarEvent, calendarEvent, CalendarZoneSettings } from './calendar-event';
 import { recurrenceIdOf, seriesLines, SeriesShape, seriesShape } from './series-lines';
 

@@ -1,0 +1,17 @@
+/**
+ * What other folders may use of the events resource (docs/architecture.md "Layers": a resource is
+ * imported by others only through its index). The rest of src/events/ is the resource's own; the
+ * composition layer (src/cli's seed) alone also reaches the row builders it writes in bulk with.
+ */
+export { EventsModule } from './events.module';
+export { EventsReadService, type EventRef } from './events-read.service';
+export { EventsWriteService } from './events-write.service';
+export { EventListArgs } from './dto/event-list.args';
+export { EventCreateArgs, EventUpdateArgs } from './dto/event-write.args';
+export { eventSiteSettings, type EventSiteSettings } from './read/event-settings';
+export { SeriesReader, type SeriesMember } from './series/series.reader';
+export { SeriesHorizonJob } from './series/series-horizon.job';
+export { SeriesWriter } from './series/series.writer';
+export { TecTables } from './repository/tec-tables';
+export { KnownRange } from './repository/known-range';
+export { EventBatchWriter } from './repository/event-batch-writer';
