@@ -47,7 +47,7 @@ export class ChangesService {
    * newest cursor of the log (read before the page): where a new mirror starts.
    */
   async feed(ctx: RequestContext, args: ChangeFeedArgs): Promise<ChangeFeed> {
-    const { caller, origin } = ctx;
+    const { caller } = ctx;
     const { rows, lastCursor } = await this.changes.committedPage(args.after, args.per_page);
     // Whether an authenticated caller may read a non-public record depends on the record as it is now.
     const hidden = isAuthenticated(caller) ? rows.filter((r) => isPostType(r.type) && !r.publicAfter).map((r) => r.id) : [];
