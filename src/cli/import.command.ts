@@ -80,7 +80,7 @@ export async function runImportCommand(argv: string[], app: AppContext, print: (
   try {
     const report = await app
       .get(ImportsService, { strict: false })
-      .create(args, upload, caller, config.siteUrl ?? `http://localhost:${config.port}`, (done, total) => {
+      .create({ caller, origin: config.siteUrl ?? `http://localhost:${config.port}`, credentials: {} }, args, upload, (done, total) => {
         if (!started) bar.start(total, 0);
         started = true;
         bar.update(done);

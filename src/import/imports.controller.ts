@@ -19,19 +19,19 @@ export class ImportsController {
 
   @Get()
   @ResponseBody(ImportListResponse)
-  list(@RestParams() args: ImportListArgs, @RequestCtx() ctx: RequestContext) {
-    return this.imports.list(args, ctx.caller);
+  list(@RequestCtx() ctx: RequestContext, @RestParams() args: ImportListArgs) {
+    return this.imports.list(ctx, args);
   }
 
   @Post()
   @ResponseBody(ImportResponse)
-  create(@RestParams() args: ImportCreateArgs, @Req() req: Request, @RequestCtx() ctx: RequestContext) {
-    return this.imports.create(args, uploadOf(req), ctx.caller, ctx.origin);
+  create(@RequestCtx() ctx: RequestContext, @RestParams() args: ImportCreateArgs, @Req() req: Request) {
+    return this.imports.create(ctx, args, uploadOf(req));
   }
 
   @Get(':id')
   @ResponseBody(ImportResponse)
-  read(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
-    return this.imports.get(id, ctx.caller);
+  read(@RequestCtx() ctx: RequestContext, @IdParam() id: number) {
+    return this.imports.get(ctx, id);
   }
 }

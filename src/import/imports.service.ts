@@ -1,3 +1,4 @@
+import type { RequestContext } from '../rest/request-context';
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../wordpress/caller';
 import { requireCapabilities } from '../auth/permissions';
@@ -77,7 +78,8 @@ export class ImportsService {
     private readonly config: AppConfig,
   ) {}
 
-  async create(args: ImportCreateArgs, upload: UploadedFile | undefined, caller: Caller, origin: string, progress?: ImportProgress) {
+  async create(ctx: RequestContext, args: ImportCreateArgs, upload?: UploadedFile, progress?: ImportProgress) {
+    const { caller, origin } = ctx;
     if (args.url !== undefined && !upload) this.checkUrl(args.url);
     requireCapabilities(caller, IMPORT_CAPABILITY);
     if (!upload && args.url === undefined) {
@@ -155,14 +157,14 @@ export class ImportsService {
     return items;
   }
 
-  async list(args: ImportListArgs, caller: Caller) {
-    requireCapabilities(caller, IMPORT_CAPABILITY);
+  async list(ctx: RequestContext, args: ImportListArgs) {
+    requireCapabilities(ctx.caller, IMPORT_CAPABILITY);
     const rows = await this.reports.list(args.before, args.per_page);
     return { imports: rows.map(presentImport), next_before: rows.length === args.per_page ? rows[rows.length - 1].id : null };
   }
 
-  async get(id: number, caller: Caller) {
-    requireCapabilities(caller, IMPORT_CAPABILITY);
+  async get(ctx: RequestContext, id: number) {
+    requireCapabilities(ctx.caller, IMPORT_CAPABILITY);
     const report = await this.reports.byId(id);
     if (!report) throw new RestError('eca_import_not_found', 'No import has this ID.', 404);
     return presentImport(report);

@@ -1,3 +1,4 @@
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
 import { collectDependencies } from '../cache/dependencies';
 import { CacheKey } from '../wordpress/cache-keys';
 import { LinkedPostType } from './linked-post-type';
@@ -11,7 +12,7 @@ import { isTruthy } from './truthy';
  */
 export function collectLinkedListDependencies(type: LinkedPostType, args: LinkedListArgs): void {
   const onEvents = args.event !== undefined || args.has_events !== undefined || isTruthy(args.only_with_upcoming);
-  collectDependencies(CacheKey.type(type.postType), ...(onEvents ? [CacheKey.type('tribe_events')] : []));
+  collectDependencies(CacheKey.type(type.postType), ...(onEvents ? [CacheKey.type(EVENT_POST_TYPE)] : []));
 }
 
 /** The 404 of a list page beyond the last (`venue-archive-page-not-found`, …). */

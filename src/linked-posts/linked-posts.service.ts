@@ -1,3 +1,4 @@
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
 import { Injectable, Logger } from '@nestjs/common';
 import { Caller } from '../wordpress/caller';
 import { requireCapabilities, requirePermission } from '../auth/permissions';
@@ -108,7 +109,7 @@ export class LinkedPostsService {
     const statuses = listStatuses(caller, type.capabilityBase, args.status);
     const invalid: Record<string, string> = {};
     if (typeof statuses === 'string') invalid.status = statuses;
-    if (args.event !== undefined && (await this.posts.byId(args.event))?.post_type !== 'tribe_events')
+    if (args.event !== undefined && (await this.posts.byId(args.event))?.post_type !== EVENT_POST_TYPE)
       invalid.event = `event: no event has the ID ${args.event}.`;
     if (Object.keys(invalid).length) throw RestError.invalidParams(invalid);
 
@@ -120,7 +121,7 @@ export class LinkedPostsService {
       // Contract §3.3 (corrected): the upcoming events that count are those the caller could read —
       // published ones for everybody, private, draft and pending ones for callers allowed to read them.
       upcoming: isTruthy(args.only_with_upcoming)
-        ? { fromUtc: formatUtc(Date.now()), statuses: readableStatuses(caller, 'tribe_events', UPCOMING_STATUSES) }
+        ? { fromUtc: formatUtc(Date.now()), statuses: readableStatuses(caller, EVENT_POST_TYPE, UPCOMING_STATUSES) }
         : undefined,
       eventAccess: passwordAccess(caller, 'tribe_events', credentials),
       search:

@@ -1,3 +1,4 @@
+import { EVENT_POST_TYPE } from '../wordpress/post-types';
 import { sanitizeTitle } from '../wordpress/slugs';
 import { Injectable } from '@nestjs/common';
 import { CacheKey } from '../wordpress/cache-keys';
@@ -169,7 +170,7 @@ export class TermsService {
    * terms needs no read permission on the event (the contract is silent; term names are public data).
    */
   private async isEvent(id: number): Promise<boolean> {
-    return (await this.posts.byId(id))?.post_type === 'tribe_events';
+    return (await this.posts.byId(id))?.post_type === EVENT_POST_TYPE;
   }
 }
 

@@ -42,7 +42,9 @@ const withExtras = (count: number) => benchCalendar(count).replace('END:VCALENDA
 /** The import through ImportsService (the batch road for new events). */
 async function importByBatches(t: TestApp, text: string) {
   const upload = { kind: 'body' as const, name: SOURCE, contentType: 'text/calendar', read: async () => Buffer.from(text) };
-  return t.app.get(ImportsService).create(Object.assign(new ImportCreateArgs(), { status: 'publish' }), upload, await callerOf(t), SITE);
+  return t.app
+    .get(ImportsService)
+    .create({ caller: await callerOf(t), origin: SITE, credentials: {} }, Object.assign(new ImportCreateArgs(), { status: 'publish' }), upload);
 }
 
 /** The same file event by event (EventImporter.write: POST /events' road, one transaction per group), as the import did before batches. */

@@ -47,7 +47,12 @@ describe('cli: import', () => {
     const upload = { kind: 'body' as const, name: 'apple.ics', contentType: 'text/calendar', read: async () => readFileSync(fixture('apple.ics')) };
     await t.app
       .get(ImportsService)
-      .create(Object.assign(new ImportCreateArgs(), { status: 'publish' }), upload, caller, 'http://127.0.0.1:3000', (done, total) => seen.push([done, total]));
+      .create(
+        { caller, origin: 'http://127.0.0.1:3000', credentials: {} },
+        Object.assign(new ImportCreateArgs(), { status: 'publish' }),
+        upload,
+        (done, total) => seen.push([done, total]),
+      );
     expect(seen).toEqual([
       [1, 2],
       [2, 2],

@@ -48,7 +48,7 @@ export class FeedRunner {
     try {
       const caller = await this.owner(feed);
       const args = Object.assign(new ImportCreateArgs(), { url: feed.url, status: feed.status, format: 'ical' as const });
-      const report = await this.imports.create(args, undefined, caller, origin);
+      const report = await this.imports.create({ caller, origin, credentials: {} }, args);
       const seen = new Set(report.items!.map((item) => item.uid).filter((uid) => uid !== null));
       const trashed = await this.trashGone(feed.url, seen, caller, origin, now);
       const items = [...report.items!, ...trashed];

@@ -18,45 +18,45 @@ export class ImportFeedsController {
 
   @Get()
   @ResponseBody(ImportFeedListResponse)
-  list(@RestParams() args: ImportFeedListArgs, @RequestCtx() ctx: RequestContext) {
-    return this.feeds.list(args, ctx.caller);
+  list(@RequestCtx() ctx: RequestContext, @RestParams() args: ImportFeedListArgs) {
+    return this.feeds.list(ctx, args);
   }
 
   @Post()
   @ResponseBody(ImportFeedResponse)
-  create(@RestParams() args: ImportFeedCreateArgs, @RequestCtx() ctx: RequestContext) {
-    return this.feeds.create(args, ctx.caller);
+  create(@RequestCtx() ctx: RequestContext, @RestParams() args: ImportFeedCreateArgs) {
+    return this.feeds.create(ctx, args);
   }
 
   @Get(':id')
   @ResponseBody(ImportFeedResponse)
-  read(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
-    return this.feeds.get(id, ctx.caller);
+  read(@RequestCtx() ctx: RequestContext, @IdParam() id: number) {
+    return this.feeds.get(ctx, id);
   }
 
   @Post(':id')
   @HttpCode(200)
   @ResponseBody(ImportFeedResponse)
-  updatePost(@IdParam() id: number, @RestParams() args: ImportFeedUpdateArgs, @RequestCtx() ctx: RequestContext) {
-    return this.feeds.update(id, args, ctx.caller);
+  updatePost(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() args: ImportFeedUpdateArgs) {
+    return this.feeds.update(ctx, id, args);
   }
 
   @Put(':id')
   @ResponseBody(ImportFeedResponse)
-  updatePut(@IdParam() id: number, @RestParams() args: ImportFeedUpdateArgs, @RequestCtx() ctx: RequestContext) {
-    return this.feeds.update(id, args, ctx.caller);
+  updatePut(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() args: ImportFeedUpdateArgs) {
+    return this.feeds.update(ctx, id, args);
   }
 
   @Patch(':id')
   @ResponseBody(ImportFeedResponse)
-  updatePatch(@IdParam() id: number, @RestParams() args: ImportFeedUpdateArgs, @RequestCtx() ctx: RequestContext) {
-    return this.feeds.update(id, args, ctx.caller);
+  updatePatch(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() args: ImportFeedUpdateArgs) {
+    return this.feeds.update(ctx, id, args);
   }
 
   @Delete(':id')
   @ResponseBody(ImportFeedDeletedResponse)
-  remove(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
-    return this.feeds.delete(id, ctx.caller);
+  remove(@RequestCtx() ctx: RequestContext, @IdParam() id: number) {
+    return this.feeds.delete(ctx, id);
   }
 
   @Post(':id/run')
@@ -66,7 +66,7 @@ export class ImportFeedsController {
       'Administrators only (the `import` capability). Imports the feed at once, enabled or not, as its scheduled runs do, and answers the run’s report (`status: failed` and `error` when the URL could not be read); 409 while another run holds the feed.',
   })
   @ResponseBody(ImportResponse)
-  run(@IdParam() id: number, @RequestCtx() ctx: RequestContext) {
-    return this.feeds.run(id, ctx.caller);
+  run(@RequestCtx() ctx: RequestContext, @IdParam() id: number) {
+    return this.feeds.run(ctx, id);
   }
 }

@@ -1,8 +1,8 @@
+import type { RequestContext } from '../../rest/request-context';
 import { Injectable } from '@nestjs/common';
 import { requireCapabilities } from '../../auth/permissions';
 import { AppConfig } from '../../config/app-config';
 import { RestError } from '../../reasons/rest-error';
-import { Caller } from '../../wordpress/caller';
 import { IMPORT_CAPABILITY } from '../imports.resource';
 import { ImportsService } from '../imports.service';
 import { FeedFields, FeedRow, ImportFeedsRepository } from '../repository/import-feeds.repository';
@@ -30,50 +30,51 @@ export class ImportFeedsService {
     private readonly config: AppConfig,
   ) {}
 
-  async list(args: ImportFeedListArgs, caller: Caller) {
-    requireCapabilities(caller, IMPORT_CAPABILITY);
+  async list(ctx: RequestContext, args: ImportFeedListArgs) {
+    requireCapabilities(ctx.caller, IMPORT_CAPABILITY);
     const rows = await this.feeds.list(args.before, args.per_page);
     return { feeds: await Promise.all(rows.map((row) => this.present(row))), next_before: rows.length === args.per_page ? rows[rows.length - 1].id : null };
   }
 
-  async get(id: number, caller: Caller) {
-    requireCapabilities(caller, IMPORT_CAPABILITY);
+  async get(ctx: RequestContext, id: number) {
+    requireCapabilities(ctx.caller, IMPORT_CAPABILITY);
     return this.present(await this.find(id));
   }
 
-  async create(args: ImportFeedCreateArgs, caller: Caller) {
+  async create(ctx: RequestContext, args: ImportFeedCreateArgs) {
+    const { caller } = ctx;
     this.checkUrl(args.url);
     requireCapabilities(caller, IMPORT_CAPABILITY);
     const fields: FeedFields = { url: args.url, status: args.status, intervalMinutes: args.interval_minutes, enabled: args.enabled };
     return this.present(await this.feeds.create(fields, caller.id, Date.now()));
   }
 
-  async update(id: number, args: ImportFeedUpdateArgs, caller: Caller) {
+  async update(ctx: RequestContext, id: number, args: ImportFeedUpdateArgs) {
     if (args.url !== undefined) this.checkUrl(args.url);
-    requireCapabilities(caller, IMPORT_CAPABILITY);
+    requireCapabilities(ctx.caller, IMPORT_CAPABILITY);
     const fields: Partial<FeedFields> = { url: args.url, status: args.status, intervalMinutes: args.interval_minutes, enabled: args.enabled };
     const row = await this.feeds.update(id, fields, Date.now());
     if (!row) throw notFound();
     return this.present(row);
   }
 
-  async delete(id: number, caller: Caller) {
-    requireCapabilities(caller, IMPORT_CAPABILITY);
+  async delete(ctx: RequestContext, id: number) {
+    requireCapabilities(ctx.caller, IMPORT_CAPABILITY);
     const previous = await this.present(await this.find(id));
     if (!(await this.feeds.delete(id))) throw notFound();
     return { deleted: true, previous };
   }
 
   /** Runs the feed now (enabled or not) and answers the run's report; 409 while another run holds it. */
-  async run(id: number, caller: Caller) {
-    requireCapabilities(caller, IMPORT_CAPABILITY);
+  async run(ctx: RequestContext, id: number) {
+    requireCapabilities(ctx.caller, IMPORT_CAPABILITY);
     await this.find(id);
     const now = Date.now();
     if (!(await this.feeds.claim(id, now, now + LEASE_MS, false))) {
       throw new RestError('eca_import_feed_running', 'A run of this feed is in progress: its report will be in /eca/v1/imports.', 409);
     }
     const reportId = await this.runner.run((await this.feeds.byId(id))!, now);
-    return this.imports.get(reportId, caller);
+    return this.imports.get(ctx, reportId);
   }
 
   private async find(id: number): Promise<FeedRow> {
