@@ -14,7 +14,7 @@ import { folderOrder } from './eslint/folder-layers.mjs';
 // docs/architecture.md "Layers" explains each line.
 const LAYERS = [
   { name: 'pure', folders: ['reasons', 'dates', 'recurrence'] },
-  { name: 'ground', folders: ['config', 'logging', 'security'] },
+  { name: 'ground', folders: ['config', 'logging', 'security', 'jobs'] },
   { name: 'data', folders: ['database'] },
   { name: 'WordPress', folders: ['wordpress'] },
   { name: 'REST kernel', folders: ['rest', 'i18n'] },
@@ -27,7 +27,22 @@ const LAYERS = [
 ];
 
 const RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags', 'linked-posts', 'terms', 'changes', 'import'];
-const SHARED_LAYERS = ['config', 'database', 'wordpress', 'auth', 'rest', 'i18n', 'resources', 'logging', 'security', 'health', 'discovery', 'cache', 'mcp'];
+const SHARED_LAYERS = [
+  'config',
+  'jobs',
+  'database',
+  'wordpress',
+  'auth',
+  'rest',
+  'i18n',
+  'resources',
+  'logging',
+  'security',
+  'health',
+  'discovery',
+  'cache',
+  'mcp',
+];
 
 // Pure layers: functions over values (date math, how an error reason quotes a value), used by every
 // layer above them, so they import none of the service's other folders.

@@ -1,6 +1,7 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
+import { PeriodicJob } from '../../jobs/periodic-job';
 import { DatabaseService } from '../../database/database.service';
 import { formatUtc } from '../../dates';
 import { HORIZON_MONTHS } from '../../recurrence';
@@ -46,37 +47,25 @@ function monthsAfter(ms: number, months: number): string {
  * for the pass in progress, which stops after the series it is writing.
  */
 @Injectable()
-export class SeriesHorizonJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('SeriesHorizon');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
-  private stopping = false;
-
+export class SeriesHorizonJob extends PeriodicJob {
   constructor(
     private readonly config: AppConfig,
-    private readonly adapterHost: HttpAdapterHost,
+    adapterHost: HttpAdapterHost,
     private readonly db: DatabaseService,
     private readonly clocks: SiteClockService,
     private readonly permalinks: Permalinks,
     private readonly repository: SeriesRepository,
     private readonly writer: SeriesWriter,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.seriesHorizonWorker || !this.adapterHost.httpAdapter) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.pass()
-        .catch((error: Error) => this.logger.warn(`horizon pass failed: ${error.message}`))
-        .finally(() => (this.running = undefined));
-    }, PASS_INTERVAL_MS);
-    this.timer.unref();
+  ) {
+    super(adapterHost, new Logger('SeriesHorizon'));
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.stopping = true;
-    await this.running;
+  protected get enabled(): boolean {
+    return this.config.seriesHorizonWorker;
+  }
+
+  protected get intervalMs(): number {
+    return PASS_INTERVAL_MS;
   }
 
   /** One pass at `nowMs` (the tests pass a later "now"): every due series extended once. */

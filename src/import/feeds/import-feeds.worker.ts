@@ -1,6 +1,7 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { AppConfig } from '../../config/app-config';
+import { PeriodicJob } from '../../jobs/periodic-job';
 import { ImportFeedsRepository } from '../repository/import-feeds.repository';
 import { FeedRunner } from './feed-runner';
 import { LEASE_MS } from './feed-schedule';
@@ -23,34 +24,22 @@ export interface FeedsPass {
  * stops after the feed it is running.
  */
 @Injectable()
-export class ImportFeedsWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('ImportFeeds');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
-  private stopping = false;
-
+export class ImportFeedsWorker extends PeriodicJob {
   constructor(
     private readonly config: AppConfig,
-    private readonly adapterHost: HttpAdapterHost,
+    adapterHost: HttpAdapterHost,
     private readonly feeds: ImportFeedsRepository,
     private readonly runner: FeedRunner,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.importFeeds.worker || !this.adapterHost.httpAdapter) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.pass()
-        .catch((error: Error) => this.logger.warn(`feeds pass failed: ${error.message}`))
-        .finally(() => (this.running = undefined));
-    }, this.config.importFeeds.pollIntervalMs);
-    this.timer.unref();
+  ) {
+    super(adapterHost, new Logger('ImportFeeds'));
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.stopping = true;
-    await this.running;
+  protected get enabled(): boolean {
+    return this.config.importFeeds.worker;
+  }
+
+  protected get intervalMs(): number {
+    return this.config.importFeeds.pollIntervalMs;
   }
 
   /** One pass at `nowMs` (the tests pass a later "now"): every feed due then, run once. */
