@@ -99,9 +99,14 @@ describe("WordPress's own writes, journaled by the must-use plugin (real WordPre
     expect((await served(`${BASE}/events/102`)).body.code).toBeDefined();
   });
 
-  it('a site option written by WordPress retires everything; transients and cron do not', async () => {
+  it('a site option written by WordPress retires everything; transients, cron and auto-drafts do not', async () => {
     const unchanged = await version();
-    wordpress(['set_transient', ['eca_test', 'x', 60]], ['wp_schedule_single_event', [2000000000, 'eca_test_hook']]);
+    wordpress(
+      ['set_transient', ['eca_test', 'x', 60]],
+      ['wp_schedule_single_event', [2000000000, 'eca_test_hook']],
+      // What wp-admin saves when an editor opens "Add New".
+      ['wp_insert_post', [{ post_type: 'tribe_events', post_status: 'auto-draft', post_title: 'Auto Draft' }]],
+    );
     expect(await version()).toBe(unchanged);
 
     await warm(`${BASE}/venues/5`);

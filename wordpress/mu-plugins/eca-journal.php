@@ -69,6 +69,10 @@ final class ECA_Journal {
 
 	/** A post written or deleted: its row, and its type's lists. */
 	public static function post( $post_id, $post = null ) {
+		// wp-admin saves an auto-draft when an editor opens "Add New": no answer shows one.
+		if ( $post instanceof WP_Post && 'auto-draft' === $post->post_status ) {
+			return;
+		}
 		$type = $post instanceof WP_Post ? $post->post_type : get_post_type( $post_id );
 		self::touch_post( (int) $post_id, $type );
 	}
