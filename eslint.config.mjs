@@ -102,7 +102,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     plugins: { layers: { rules: { 'folder-order': folderOrder } } },
-    rules: { 'layers/folder-order': ['error', { srcDir: fileURLToPath(new URL('./src', import.meta.url)), layers: LAYERS }] },
+    rules: { 'layers/folder-order': ['error', { srcDir: fileURLToPath(new URL('./src', import.meta.url)), layers: LAYERS, throughIndex: RESOURCES }] },
   },
   {
     // One data layer (README "Architecture"): SQL is written only in the database layer, the WordPress

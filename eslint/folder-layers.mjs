@@ -2,9 +2,11 @@
 // strict order, and a value import may only reach a folder placed before its own. Since every folder
 // has a distinct place, an import graph that passes has no folder cycle: any cycle needs an import
 // that points up. `import type` is free (types leave no runtime edge); src/'s own root files
-// (main.ts) sit on top with the composition layer.
+// (main.ts) sit on top with the composition layer. Between the folders listed in `throughIndex` (the
+// resources), a value import names the other folder itself — its index.ts, that resource's public
+// surface — never a file inside it.
 import { existsSync, statSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const ROOT_FILES = '(src root)';
 
@@ -30,7 +32,11 @@ export const folderOrder = {
     schema: [
       {
         type: 'object',
-        properties: { srcDir: { type: 'string' }, layers: { type: 'array', items: { type: 'object' } } },
+        properties: {
+          srcDir: { type: 'string' },
+          layers: { type: 'array', items: { type: 'object' } },
+          throughIndex: { type: 'array', items: { type: 'string' } },
+        },
         required: ['srcDir', 'layers'],
         additionalProperties: false,
       },
@@ -38,11 +44,13 @@ export const folderOrder = {
     messages: {
       upward:
         'src/{{from}}/ may not import src/{{to}}/ ({{where}}): the layer order (docs/architecture.md "Layers") places {{to}} above {{from}}, and an import upward is what closes a folder cycle. Move the shared piece down, or declare an interface low and implement it above.',
+      deep: 'src/{{from}}/ may import src/{{to}}/ only through its index (`…/{{to}}`), not {{path}}: what another resource may use is what src/{{to}}/index.ts exports (docs/architecture.md "Layers"). Export it there.',
       unplaced: 'src/{{folder}}/ has no place in the layer order: add it to LAYERS in eslint.config.mjs and to the table of docs/architecture.md "Layers".',
     },
   },
   create(context) {
-    const [{ srcDir, layers }] = context.options;
+    const [{ srcDir, layers, throughIndex = [] }] = context.options;
+    const resources = new Set(throughIndex);
     const place = new Map();
     layers.forEach((layer) => layer.folders.forEach((folder) => place.set(folder, { rank: place.size, layer: layer.name })));
     place.set(ROOT_FILES, { rank: Number.MAX_SAFE_INTEGER, layer: 'composition' });
@@ -55,6 +63,10 @@ export const folderOrder = {
       const to = topFolder(srcDir, resolve(dirname(file), source.value));
       if (to === undefined || to === from) return;
       for (const folder of [from, to]) if (!place.has(folder)) return context.report({ node, messageId: 'unplaced', data: { folder } });
+      const inside = relative(join(srcDir, to), resolve(dirname(file), source.value));
+      if (resources.has(from) && resources.has(to) && inside !== '' && inside !== 'index') {
+        context.report({ node, messageId: 'deep', data: { from, to, path: source.value } });
+      }
       const [a, b] = [place.get(from), place.get(to)];
       if (b.rank < a.rank) return;
       const where = a.layer === b.layer ? `both in the ${a.layer} layer, ${to} listed after ${from}` : `${b.layer} above ${a.layer}`;

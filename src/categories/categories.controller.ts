@@ -5,9 +5,7 @@ import { Paginated } from '../resources/pagination.interceptor';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { RequestContext, RequestCtx } from '../rest/request-context';
-import { HierarchicalTermListArgs } from '../terms/dto/term-list.args';
-import { HierarchicalTermCreateArgs, HierarchicalTermUpdateArgs } from '../terms/dto/term-write.args';
-import { setTermLocation } from '../terms/term-links';
+import { HierarchicalTermListArgs, HierarchicalTermCreateArgs, HierarchicalTermUpdateArgs, setTermLocation } from '../terms';
 import { CategoriesService } from './categories.service';
 
 /** `/categories` (terms.md): list, create, read, update (POST/PUT/PATCH), delete; `parent` declared. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TermsModule } from '../terms/terms.module';
+import { TermsModule } from '../terms';
 import { Resource } from '../resources/resource.decorator';
 import { CategoriesController } from './categories.controller';
 import { CategoriesService } from './categories.service';

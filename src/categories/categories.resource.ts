@@ -1,7 +1,7 @@
 import { TERM_ENDPOINT_ORDER } from '../resources/collection-layout';
 import { defineResource } from '../resources/resource-declaration';
 import { CATEGORIES_CATALOGS } from './categories.catalogs';
-import { TermResponse } from '../terms/term.response';
+import { TermResponse } from '../terms';
 import { CATEGORIES } from './categories.taxonomy';
 
 /** `/categories` (terms.md): written with the event capabilities, no post type of its own. */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TermResource } from '../terms/term.resource';
-import { TermsService } from '../terms/terms.service';
+import { TermResource, TermsService } from '../terms';
 import { CATEGORIES } from './categories.taxonomy';
 
 /** Event categories: the shared term behaviour on `tribe_events_cat`. */

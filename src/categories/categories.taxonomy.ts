@@ -1,4 +1,4 @@
-import { TermTaxonomy } from '../terms/term-taxonomy';
+import { TermTaxonomy } from '../terms';
 import { isHierarchical } from '../wordpress/terms.store';
 
 /** Event categories: TEC's hierarchical taxonomy `tribe_events_cat` (terms.md). */

@@ -1,12 +1,12 @@
-import { CATEGORIES } from '../categories/categories.taxonomy';
+import { CATEGORIES } from '../categories';
 import { EVENT_POST_TYPE } from '../wordpress/post-types';
-import { ORGANIZER } from '../organizers/organizer.type';
+import { ORGANIZER } from '../organizers';
 import type { AppConfig } from '../config/app-config';
 import type { ResourceDeclaration } from '../resources/resource-declaration';
 import { collectionUrl } from '../resources/resource-urls';
 import { declaredResources, resourceOfPostType } from '../resources/resource-registry';
-import { TAGS } from '../tags/tags.taxonomy';
-import { VENUE } from '../venues/venue.type';
+import { TAGS } from '../tags';
+import { VENUE } from '../venues';
 import type { WriteAction } from '../wordpress/write-journal';
 
 /**

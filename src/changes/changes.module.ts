@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events';
-import { OrganizersModule } from '../organizers/organizers.module';
+import { OrganizersModule } from '../organizers';
 import { Resource } from '../resources/resource.decorator';
-import { TermsModule } from '../terms/terms.module';
-import { VenuesModule } from '../venues/venues.module';
+import { TermsModule } from '../terms';
+import { VenuesModule } from '../venues';
 import { ChangeRecorder } from './change-recorder';
 import { ChangesController } from './changes.controller';
 import { CHANGES_RESOURCE, WEBHOOKS_RESOURCE } from './changes.resource';

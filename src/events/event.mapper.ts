@@ -1,7 +1,6 @@
-import { CATEGORIES } from '../categories/categories.taxonomy';
-import { TAGS } from '../tags/tags.taxonomy';
-import { TermLinks } from '../terms/term-links';
-import { embeddedTerm } from '../terms/term-shapes';
+import { CATEGORIES } from '../categories';
+import { TAGS } from '../tags';
+import { TermLinks, embeddedTerm } from '../terms';
 import { phpEmpty } from '../wordpress/rendering';
 import { GLOBAL_ID_LINEAGE, PostLinks } from '../wordpress/permalinks';
 import { PostMeta } from '../wordpress/posts.store';

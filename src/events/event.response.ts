@@ -3,9 +3,9 @@ import { bool, int, listOf, refTo, str } from '../rest/responses/doc-json';
 import { IMAGE_OR_FALSE } from '../rest/responses/image.response';
 import { PostResponse } from '../rest/responses/post.response';
 import { DocProperty, PayloadProperty, ResponseSchema } from '../rest/responses/response-schema';
-import { OrganizerResponse } from '../organizers/organizer.response';
-import { EventTermResponse } from '../terms/term.response';
-import { VenueResponse } from '../venues/venue.response';
+import { OrganizerResponse } from '../organizers';
+import { EventTermResponse } from '../terms';
+import { VenueResponse } from '../venues';
 
 /** Swagger: the date parts are zero-padded strings although the plugin documents integers (Quirk Q5). */
 const PADDED = { type: 'string', pattern: '^\\d+$' } as const;

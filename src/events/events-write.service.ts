@@ -16,7 +16,7 @@ import { EventWriter } from './write/event-writer';
 import { SeriesScope } from './dto/series-scope.arg';
 import { SeriesWriter } from './series/series.writer';
 import { noteSeriesOccurrences } from '../wordpress/write-journal';
-import { InlineWriteContext } from '../linked-posts/linked-posts.inline';
+import { InlineWriteContext } from '../linked-posts';
 import { RequestContext } from '../rest/request-context';
 import { EventResponse } from './event.response';
 

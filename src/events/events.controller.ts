@@ -1,10 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CacheKey } from '../wordpress/cache-keys';
-import { CATEGORIES } from '../categories/categories.taxonomy';
-import { ORGANIZER } from '../organizers/organizer.type';
-import { TAGS } from '../tags/tags.taxonomy';
-import { VENUE } from '../venues/venue.type';
+import { CATEGORIES } from '../categories';
+import { ORGANIZER } from '../organizers';
+import { TAGS } from '../tags';
+import { VENUE } from '../venues';
 import { collectDependencies } from '../cache/dependencies';
 import { Paginated } from '../resources/pagination.interceptor';
 import { CalendarList } from '../rest/calendar-list.decorator';

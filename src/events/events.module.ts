@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { OrganizersModule } from '../organizers/organizers.module';
-import { TermsModule } from '../terms/terms.module';
-import { VenuesModule } from '../venues/venues.module';
-import { LinkedInputResolver } from '../linked-posts/linked-input.resolver';
+import { OrganizersModule } from '../organizers';
+import { TermsModule } from '../terms';
+import { VenuesModule } from '../venues';
+import { LinkedInputResolver } from '../linked-posts';
 import { Resource } from '../resources/resource.decorator';
 import { EventsController } from './events.controller';
 import { EventsWriteController } from './events-write.controller';

@@ -1,20 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
-import { EventCreateArgs } from '../events/dto/event-write.args';
-import { EventBatchWriter } from '../events/repository/event-batch-writer';
-import { KnownRange } from '../events/repository/known-range';
-import { TecTables } from '../events/repository/tec-tables';
-import { HORIZON_META_KEY, occurrenceRows } from '../events/series/occurrence-rows';
-import { laterOccurrences, planHorizonUtc, SeriesPlan } from '../events/series/series-plan';
-import { createdMetaRows, createdPostColumns } from '../events/write/event-create-rows';
-import { EventRows } from '../events/write/event-rows';
+import {
+  EventCreateArgs,
+  EventBatchWriter,
+  KnownRange,
+  TecTables,
+  HORIZON_META_KEY,
+  occurrenceRows,
+  laterOccurrences,
+  planHorizonUtc,
+  SeriesPlan,
+  createdMetaRows,
+  createdPostColumns,
+  EventRows,
+  EVENT_TAXONOMIES,
+  EventTermsWriter,
+  NewTermsTally,
+  EventWritePlanner,
+} from '../events';
 import { EVENT_POST_TYPE } from '../wordpress/post-types';
-import { EVENT_TAXONOMIES, EventTermsWriter, NewTermsTally } from '../events/write/event-terms';
-import { EventWritePlanner } from '../events/write/event-write-plan';
-import { InlineWriteContext, LinkPlan } from '../linked-posts/linked-posts.inline';
-import { OrganizersService } from '../organizers/organizers.service';
+import { InlineWriteContext, LinkPlan } from '../linked-posts';
+import { OrganizersService } from '../organizers';
 import { RECURRENCE_META_KEY, serializeRecurrence } from '../recurrence';
-import { VenuesService } from '../venues/venues.service';
+import { VenuesService } from '../venues';
 import { Caller } from '../wordpress/caller';
 import { Permalinks } from '../wordpress/permalinks';
 import { maybeSerialize } from '../wordpress/php-serialization';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { EventsModule } from '../events/events.module';
-import { OrganizersModule } from '../organizers/organizers.module';
-import { VenuesModule } from '../venues/venues.module';
+import { EventsModule } from '../events';
+import { OrganizersModule } from '../organizers';
+import { VenuesModule } from '../venues';
 import { Resource } from '../resources/resource.decorator';
 import { BatchImporter } from './batch-importer';
 import { EventImporter } from './event-importer';

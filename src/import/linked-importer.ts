@@ -1,13 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../wordpress/caller';
-import { OrganizerCreateArgs, OrganizerUpdateArgs } from '../organizers/organizer-args';
-import { ORGANIZER } from '../organizers/organizer.type';
-import { OrganizersService } from '../organizers/organizers.service';
+import { OrganizerCreateArgs, OrganizerUpdateArgs, ORGANIZER, OrganizersService } from '../organizers';
 import { RestValidationPipe } from '../rest/params/rest-validation.pipe';
 import { RestError } from '../reasons/rest-error';
-import { VenueCreateArgs, VenueUpdateArgs } from '../venues/venue-args';
-import { VENUE } from '../venues/venue.type';
-import { VenuesService } from '../venues/venues.service';
+import { VenueCreateArgs, VenueUpdateArgs, VENUE, VenuesService } from '../venues';
 import { PostsStore } from '../wordpress/posts.store';
 import { CsvRow } from './csv/csv-table';
 import { linkedRow } from './csv/linked-rows';

@@ -1,6 +1,5 @@
 import { RestArg } from '../rest/params/rest-arg.decorator';
-import { LINKED_ARGS, StringifyScalars } from '../linked-posts/args';
-import { LinkedListArgs } from '../linked-posts/list-args';
+import { LINKED_ARGS, StringifyScalars, LinkedListArgs } from '../linked-posts';
 
 /** TEC registers these organizer arguments with `'default' => null`: the index shows it, nothing applies it. */
 const NULL_DEFAULT = ['type', 'default', 'description'] as const;

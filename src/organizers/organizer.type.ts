@@ -1,5 +1,4 @@
-import { antispambot } from '../linked-posts/json-ld';
-import { first, LinkedPostType } from '../linked-posts/linked-post-type';
+import { antispambot, first, LinkedPostType } from '../linked-posts';
 import { OrganizerCreateArgs } from './organizer-args';
 
 export const ORGANIZER: LinkedPostType = {

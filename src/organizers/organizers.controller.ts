@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { collectDependencies } from '../cache/dependencies';
-import { collectLinkedListDependencies, linkedPageNotFound } from '../linked-posts/linked-list.cache';
+import { collectLinkedListDependencies, linkedPageNotFound } from '../linked-posts';
 import { Paginated } from '../resources/pagination.interceptor';
 import { DeleteArgs } from '../rest/delete.args';
 import { IdParam } from '../rest/params/id-param.decorator';

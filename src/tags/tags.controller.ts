@@ -6,9 +6,7 @@ import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { RequestContext, RequestCtx } from '../rest/request-context';
 import { UndeclaredParam } from '../rest/undeclared-param';
-import { TermListArgs } from '../terms/dto/term-list.args';
-import { TermCreateArgs, TermUpdateArgs } from '../terms/dto/term-write.args';
-import { setTermLocation } from '../terms/term-links';
+import { TermListArgs, TermCreateArgs, TermUpdateArgs, setTermLocation } from '../terms';
 import { TagsService } from './tags.service';
 
 /**

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TermsModule } from '../terms/terms.module';
+import { TermsModule } from '../terms';
 import { Resource } from '../resources/resource.decorator';
 import { TagsController } from './tags.controller';
 import { TagsService } from './tags.service';

@@ -1,6 +1,6 @@
 import { TERM_ENDPOINT_ORDER } from '../resources/collection-layout';
 import { defineResource } from '../resources/resource-declaration';
-import { TermResponse } from '../terms/term.response';
+import { TermResponse } from '../terms';
 import { TAGS } from './tags.taxonomy';
 
 /** `/tags` (terms.md): written with the event capabilities, no post type of its own; its texts are the shared term ones. */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TermResource } from '../terms/term.resource';
-import { TermsService } from '../terms/terms.service';
+import { TermResource, TermsService } from '../terms';
 import { TAGS } from './tags.taxonomy';
 
 /** Tags: the shared term behaviour on `post_tag`. */

@@ -1,4 +1,4 @@
-import { TermTaxonomy } from '../terms/term-taxonomy';
+import { TermTaxonomy } from '../terms';
 import { isHierarchical } from '../wordpress/terms.store';
 
 /** Tags: WordPress' flat `post_tag` taxonomy, shared with ordinary posts (terms.md). */

@@ -1,6 +1,5 @@
 import { ArgSpec, RestArg } from '../rest/params/rest-arg.decorator';
-import { LINKED_ARGS, StringifyScalars } from '../linked-posts/args';
-import { LinkedListArgs } from '../linked-posts/list-args';
+import { LINKED_ARGS, StringifyScalars, LinkedListArgs } from '../linked-posts';
 
 /**
  * `geo_lat`/`geo_lng`: the service's own addition (the plugin's venue endpoints take no coordinates;

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
-import { LinkedPostWriter } from '../linked-posts/linked-post.writer';
+import { LinkedPostWriter } from '../linked-posts';
 import { PostsStore } from '../wordpress/posts.store';
 import { Coordinates, storedCoordinates } from './geo/geo-area';
 import { GeoArea, LAT_KEY, LNG_KEY, MetaSignature, VenueGeoRepository } from './repository/venue-geo.repository';

@@ -1,5 +1,4 @@
-import { first, LinkedInput, LinkedPostType, StoredValue, WriteMode } from '../linked-posts/linked-post-type';
-import { isTruthy } from '../linked-posts/truthy';
+import { first, LinkedInput, LinkedPostType, StoredValue, WriteMode, isTruthy } from '../linked-posts';
 import { PostMeta } from '../wordpress/posts.store';
 import { VenueCreateArgs } from './venue-args';
 

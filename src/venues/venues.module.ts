@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LinkedPostsModule } from '../linked-posts/linked-posts.module';
+import { LinkedPostsModule } from '../linked-posts';
 import { Resource } from '../resources/resource.decorator';
 import { VenuesController } from './venues.controller';
 import { VenuesService } from './venues.service';

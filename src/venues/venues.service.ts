@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LinkedPostResource } from '../linked-posts/linked-post.resource';
-import { LinkedPostsInline } from '../linked-posts/linked-posts.inline';
-import { LinkedPostsService } from '../linked-posts/linked-posts.service';
+import { LinkedPostResource, LinkedPostsInline, LinkedPostsService } from '../linked-posts';
 import { VenueResponse } from './venue.response';
 import { VENUE } from './venue.type';
 

@@ -2,17 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server } from 'node:http';
 import { ANONYMOUS } from '../../wordpress/caller';
-import { CATEGORIES } from '../../categories/categories.taxonomy';
+import { CATEGORIES } from '../../categories';
 import { AppConfig } from '../../config/app-config';
 import { EventsReadService } from '../../events';
 import { asJson } from '../../rest/responses/json-answer';
-import { OrganizersService } from '../../organizers/organizers.service';
+import { OrganizersService } from '../../organizers';
 import { sendInMemory } from '../../rest/in-memory-http';
 import { RestError } from '../../reasons/rest-error';
 import { RequestContext } from '../../rest/request-context';
-import { TAGS } from '../../tags/tags.taxonomy';
-import { TermsService } from '../../terms/terms.service';
-import { VenuesService } from '../../venues/venues.service';
+import { TAGS } from '../../tags';
+import { TermsService } from '../../terms';
+import { VenuesService } from '../../venues';
 import { recordUrl } from '../change-types';
 
 /**

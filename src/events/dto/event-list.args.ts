@@ -2,7 +2,7 @@ import { ANY_STATUSES } from '../../auth/post-access';
 import { because, notEmpty, positiveInteger } from '../../rest/params/arg-checks';
 import { RestArg, SiteFacts } from '../../rest/params/rest-arg.decorator';
 import { defaultWindowBounds, isTimeInput } from '../../dates';
-import { DEFAULT_RADIUS_KM, isLatitude, isLongitude, MAX_RADIUS_KM } from '../../venues/geo/geo-area';
+import { DEFAULT_RADIUS_KM, isLatitude, isLongitude, MAX_RADIUS_KM } from '../../venues';
 
 /** Items of an ID list (`venue`, `organizer`): digits only; existence is checked by the service. */
 const idItems = because(

@@ -1,12 +1,12 @@
 import { Transform } from 'class-transformer';
-import { absoluteUrl, imageReference, StringifyScalars, writableStatus, WRITABLE_STATUSES } from '../../linked-posts/args';
+import { absoluteUrl, imageReference, StringifyScalars, writableStatus, WRITABLE_STATUSES } from '../../linked-posts';
 import { because, notEmpty } from '../../rest/params/arg-checks';
 import { ArgSpec, RestArg } from '../../rest/params/rest-arg.decorator';
 import { suppliedArgs } from '../../rest/params/rest-validation.pipe';
 import { isTimeInput, isValidTimezoneInput } from '../../dates';
 import { SCOPE_ARG, SeriesScope } from './series-scope.arg';
-import { ORGANIZER } from '../../organizers/organizer.type';
-import { VENUE } from '../../venues/venue.type';
+import { ORGANIZER } from '../../organizers';
+import { VENUE } from '../../venues';
 import { LinkedInputArg, LinkedPostsInput } from './linked-input.arg';
 
 const time = because((v: string) => v !== '' && isTimeInput(v), 'is not a date or time');

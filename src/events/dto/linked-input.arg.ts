@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import type { LinkedInput, LinkedPostType } from '../../linked-posts/linked-post-type';
-import { inlineReason } from '../../linked-posts/linked-posts.inline';
+import { inlineReason } from '../../linked-posts';
 import { RestError } from '../../reasons/rest-error';
 import { shownValue } from '../../reasons/shown-value';
 import { CoercionFailure } from '../../rest/params/coerce';

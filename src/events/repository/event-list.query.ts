@@ -49,8 +49,7 @@ import { placeholders, Sql } from '../../database/sql';
 import { addDays, clampStorable, DateCondition, DateMetaKey, formatWall, parseStoredWall } from '../../dates';
 import { PasswordAccess, ReadableStatuses, unlockedCondition, visibleCondition } from '../../wordpress/post-conditions';
 import { hasTicketCondition } from './ticket-links';
-import { GeoSelection } from '../../venues/venue-geo.index';
-import { eventVenueInArea } from '../../venues/repository/venue-geo.repository';
+import { GeoSelection, eventVenueInArea } from '../../venues';
 
 export interface SearchTerm {
   text: string;

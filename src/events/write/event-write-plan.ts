@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { LinkedInputResolver, ResolvedInput } from '../../linked-posts/linked-input.resolver';
-import { LinkPlan } from '../../linked-posts/linked-posts.inline';
-import { OrganizersService } from '../../organizers/organizers.service';
+import { LinkedInputResolver, ResolvedInput, LinkPlan } from '../../linked-posts';
+import { OrganizersService } from '../../organizers';
 import { RestError } from '../../reasons/rest-error';
-import { VenuesService } from '../../venues/venues.service';
+import { VenuesService } from '../../venues';
 import { OptionsStore } from '../../wordpress/options.store';
 import { PostMeta, PostRow } from '../../wordpress/posts.store';
 import { SiteClock } from '../../wordpress/site-clock';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { canPublish, scaleBackStatus } from '../../auth/capabilities';
 import { Caller } from '../../wordpress/caller';
-import { InlineWriteContext } from '../../linked-posts/linked-posts.inline';
-import { OrganizersService } from '../../organizers/organizers.service';
-import { VenuesService } from '../../venues/venues.service';
+import { InlineWriteContext } from '../../linked-posts';
+import { OrganizersService } from '../../organizers';
+import { VenuesService } from '../../venues';
 import { FLOATING_STATUSES, PostColumns, PostMeta, PostRow, PostsStore, settleScheduledStatus } from '../../wordpress/posts.store';
 import { AttachmentsStore } from '../../wordpress/attachments';
 import { phpTrim } from '../../wordpress/text-sanitize';

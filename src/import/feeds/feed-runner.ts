@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuthService } from '../../auth/auth.service';
 import { AppConfig } from '../../config/app-config';
 import { formatUtc } from '../../dates';
-import { EventsWriteService } from '../../events/events-write.service';
+import { EventsWriteService } from '../../events';
 import { RestError } from '../../reasons/rest-error';
 import { Caller } from '../../wordpress/caller';
 import { UsersStore } from '../../wordpress/users.store';

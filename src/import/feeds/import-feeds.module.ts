@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { EventsModule } from '../../events/events.module';
+import { EventsModule } from '../../events';
 import { Resource } from '../../resources/resource.decorator';
 import { ImportsModule } from '../imports.module';
 import { FeedEventsRepository } from '../repository/feed-events.repository';

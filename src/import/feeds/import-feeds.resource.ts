@@ -1,4 +1,4 @@
-import { ECA_NAMESPACE } from '../../changes/changes.resource';
+import { ECA_NAMESPACE } from '../../changes';
 import { GENERIC_LAYOUT, POST_ENDPOINT_ORDER } from '../../resources/collection-layout';
 import { defineResource } from '../../resources/resource-declaration';
 import { IMPORT_CAPABILITY } from '../imports.resource';

@@ -9,7 +9,7 @@ import { request as httpRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { addressRange, resolveTarget, TargetRefused } from '../../changes/delivery/target-guard';
+import { addressRange, resolveTarget, TargetRefused } from '../../changes';
 import { RestError } from '../../reasons/rest-error';
 import { MAX_IMPORT_BYTES, MAX_REDIRECTS, URL_TIMEOUT_MS } from '../import-limits';
 

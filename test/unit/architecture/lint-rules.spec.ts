@@ -72,7 +72,7 @@ describe('architecture rules enforced by npm run lint (eslint.config.mjs)', () =
     });
 
     it('a cycle inside a layer fails too: terms/ → categories/ while categories/ imports terms/', async () => {
-      expect(await lint('src/categories/probe.ts', "import { TermsModule } from '../terms/terms.module';\nexport const probe = TermsModule;\n")).toEqual([]);
+      expect(await lint('src/categories/probe.ts', "import { TermsModule } from '../terms';\nexport const probe = TermsModule;\n")).toEqual([]);
       const messages = await lint('src/terms/probe.ts', "import { CATEGORIES } from '../categories/categories.taxonomy';\nexport const probe = CATEGORIES;\n");
       expect(messages.filter((m) => m.includes(UPWARD))).toEqual([expect.stringContaining('both in the resources layer, categories listed after terms')]);
     });
@@ -83,6 +83,22 @@ describe('architecture rules enforced by npm run lint (eslint.config.mjs)', () =
       }
       const typeOnly = "import type { RestRequest } from '../rest/request-context';\nexport type Probe = RestRequest;\n";
       expect(await lint('src/logging/probe.ts', typeOnly)).toEqual([]);
+    });
+
+    it('a resource reaches another only through its index; types are free', async () => {
+      const DEEP = 'may import src/venues/ only through its index';
+      const deep = await lint('src/events/probe.ts', "import { VenuesService } from '../venues/venues.service';\nexport const probe = VenuesService;\n");
+      expect(deep.filter((m) => m.includes(DEEP))).toEqual([
+        expect.stringContaining('not ../venues/venues.service: what another resource may use is what src/venues/index.ts exports'),
+      ]);
+      for (const from of ['../venues', '../venues/index']) {
+        expect(await lint('src/events/probe.ts', `import { VenuesService } from '${from}';\nexport const probe = VenuesService;\n`)).toEqual([]);
+      }
+      expect(await lint('src/events/probe.ts', "import type { VenuesService } from '../venues/venues.service';\nexport type Probe = VenuesService;\n")).toEqual(
+        [],
+      );
+      // Shared layers below and the surfaces above are not resources: their files are reached directly.
+      expect(await lint('src/site/probe.ts', "import { VenuesService } from '../venues/venues.service';\nexport const probe = VenuesService;\n")).toEqual([]);
     });
 
     it('a folder without a place in the order fails', async () => {

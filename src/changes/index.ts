@@ -1,0 +1,6 @@
+/**
+ * What other resource folders may use of src/changes/ (docs/architecture.md "Layers": a resource is
+ * imported by another only through its index; `npm run lint` enforces it).
+ */
+export * from './changes.resource';
+export * from './delivery/target-guard';
