@@ -1,7 +1,8 @@
 /**
- * What other folders may use of the events resource (docs/architecture.md "Layers": a resource is
- * imported by others only through its index). The rest of src/events/ is the resource's own; the
- * composition layer (src/cli's seed) alone also reaches the row builders it writes in bulk with.
+ * What other folders may use of the events resource (docs/architecture.md "Layers": another resource
+ * imports it only through this index; `npm run lint` enforces it). Besides the module, services and
+ * DTOs, the import's batches (src/import/batch-importer.ts) use the write planner, the term writer and
+ * the row builders that `POST /events` writes with, so that both roads write the same rows.
  */
 export { EventsModule } from './events.module';
 export { EventsReadService, type EventRef } from './events-read.service';
