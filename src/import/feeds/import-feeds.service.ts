@@ -33,12 +33,16 @@ export class ImportFeedsService {
   async list(ctx: RequestContext, args: ImportFeedListArgs) {
     requireCapabilities(ctx.caller, IMPORT_CAPABILITY);
     const rows = await this.feeds.list(args.before, args.per_page);
-    return { feeds: await Promise.all(rows.map((row) => this.present(row))), next_before: rows.length === args.per_page ? rows[rows.length - 1].id : null };
+    const recent = await this.feeds.recentImports(
+      rows.map((row) => row.id),
+      RECENT_IMPORTS,
+    );
+    return { feeds: rows.map((row) => this.present(row, recent.get(row.id)!)), next_before: rows.length === args.per_page ? rows[rows.length - 1].id : null };
   }
 
   async get(ctx: RequestContext, id: number) {
     requireCapabilities(ctx.caller, IMPORT_CAPABILITY);
-    return this.present(await this.find(id));
+    return this.presentOne(await this.find(id));
   }
 
   async create(ctx: RequestContext, args: ImportFeedCreateArgs) {
@@ -46,7 +50,7 @@ export class ImportFeedsService {
     this.checkUrl(args.url);
     requireCapabilities(caller, IMPORT_CAPABILITY);
     const fields: FeedFields = { url: args.url, status: args.status, intervalMinutes: args.interval_minutes, enabled: args.enabled };
-    return this.present(await this.feeds.create(fields, caller.id, Date.now()));
+    return this.presentOne(await this.feeds.create(fields, caller.id, Date.now()));
   }
 
   async update(ctx: RequestContext, id: number, args: ImportFeedUpdateArgs) {
@@ -55,12 +59,12 @@ export class ImportFeedsService {
     const fields: Partial<FeedFields> = { url: args.url, status: args.status, intervalMinutes: args.interval_minutes, enabled: args.enabled };
     const row = await this.feeds.update(id, fields, Date.now());
     if (!row) throw notFound();
-    return this.present(row);
+    return this.presentOne(row);
   }
 
   async delete(ctx: RequestContext, id: number) {
     requireCapabilities(ctx.caller, IMPORT_CAPABILITY);
-    const previous = await this.present(await this.find(id));
+    const previous = await this.presentOne(await this.find(id));
     if (!(await this.feeds.delete(id))) throw notFound();
     return { deleted: true, previous };
   }
@@ -87,7 +91,12 @@ export class ImportFeedsService {
     checkUrlParam(url, this.config.webhooks.allowPrivateTargets);
   }
 
-  private async present(row: FeedRow) {
+  private async presentOne(row: FeedRow) {
+    return this.present(row, (await this.feeds.recentImports([row.id], RECENT_IMPORTS)).get(row.id)!);
+  }
+
+  /** A feed as the API shows it; `recent` its latest report IDs (a list page reads them for all its feeds at once). */
+  private present(row: FeedRow, recent: number[]) {
     return {
       id: row.id,
       url: row.url,
@@ -101,7 +110,7 @@ export class ImportFeedsService {
       last_error: row.lastError,
       last_run_at: row.lastRunAt === null ? null : iso(row.lastRunAt),
       last_import_id: row.lastImportId,
-      recent_imports: await this.feeds.recentImports(row.id, RECENT_IMPORTS),
+      recent_imports: recent,
       author: row.createdBy,
       created_at: iso(row.createdAt),
       updated_at: iso(row.updatedAt),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../database/database.service';
 import { ImportFeedEntity } from '../../database/entities';
-import { SqlParam } from '../../database/sql';
+import { placeholders, SqlParam } from '../../database/sql';
 import { ImportCounts, ReportItem } from '../import-report';
 
 /** A subscription as the code reads it (`{prefix}eca_import_feeds`). Times are epoch milliseconds. */
@@ -196,13 +196,19 @@ export class ImportFeedsRepository {
     );
   }
 
-  /** The IDs of the feed's latest reports, newest first. */
-  async recentImports(feedId: number, limit: number): Promise<number[]> {
-    const rows = await this.db.sql.rows<{ id: number }>(
-      `SELECT id FROM ${this.db.sql.table('eca_imports')} WHERE feed_id = ? ORDER BY id DESC LIMIT ${Number(limit)}`,
-      [feedId],
+  /** The IDs of each feed's latest reports, newest first: one statement for a page of feeds. */
+  async recentImports(feedIds: readonly number[], limit: number): Promise<Map<number, number[]>> {
+    const recent = new Map(feedIds.map((id) => [id, [] as number[]]));
+    if (!feedIds.length) return recent;
+    const rows = await this.db.sql.rows<{ feed_id: number; id: number }>(
+      `SELECT feed_id, id FROM (
+         SELECT feed_id, id, ROW_NUMBER() OVER (PARTITION BY feed_id ORDER BY id DESC) AS n
+         FROM ${this.db.sql.table('eca_imports')} WHERE feed_id IN (${placeholders(feedIds)})
+       ) latest WHERE n <= ? ORDER BY feed_id, id DESC`,
+      [...feedIds, limit],
     );
-    return rows.map((row) => Number(row.id));
+    for (const row of rows) recent.get(Number(row.feed_id))?.push(Number(row.id));
+    return recent;
   }
 
   /** Makes a stored report the feed's, with all the run's items (the trashed events added) and their counts. */
