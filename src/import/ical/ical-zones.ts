@@ -47,14 +47,18 @@ export function vtimezoneInstant(timezone: ICAL.Timezone, wall: WallTime): numbe
 
 /**
  * The fixed zone of a VTIMEZONE's offset at an instant, named as WordPress's own time zone choices name
- * it (`UTC+1`, `UTC-3.5`, `UTC+5.75`): the plugin's JSON-LD reads only that form as a zone (its
+ * it (`UTC+1`, `UTC-3.5`, `UTC+5.75`) when the offset is whole quarter hours: the plugin's JSON-LD reads only that form as a zone (its
  * `timezone_from_utc_offset`), and writes `2027-08-01 04:30:00` instead of an ISO date for `UTC+5:30`.
  */
 export function offsetZone(timezone: ICAL.Timezone, instantMs: number): EventZone {
   const utc = ICAL.Time.fromJSDate(new Date(instantMs), true);
   const seconds = timezone.utcOffset(utc.convertToZone(timezone));
   const abs = Math.abs(seconds);
-  const hours = Math.round((abs / 3600) * 100) / 100;
-  const name = `UTC${seconds < 0 ? '-' : '+'}${hours}`;
+  const hours = Math.floor(abs / 3600);
+  const minutes = Math.floor((abs % 3600) / 60);
+  const sign = seconds < 0 ? '-' : '+';
+  // Quarter hours are exact as decimals (WordPress's form); any other minute count would be rounded
+  // by one (5.33 h is 12 s off +05:20), so it keeps the exact `UTC+5:20` the plugin's JSON-LD cannot read.
+  const name = minutes % 15 === 0 ? `UTC${sign}${hours + minutes / 60}` : `UTC${sign}${hours}:${String(minutes).padStart(2, '0')}`;
   return resolveZone(name)!;
 }

@@ -44,6 +44,28 @@ describe('iCalendar reading', () => {
     expect((error as MalformedFile).line).toBe(2 + MAX_EVENTS_PER_FILE * 4 + 1);
   });
 
+  it("a VTIMEZONE with no IANA name gives WordPress's decimal offset for whole quarter hours, else the exact hours and minutes", () => {
+    const zone = (offset: string) =>
+      readCalendar(
+        calendar(
+          'BEGIN:VTIMEZONE',
+          'TZID:Custom',
+          'BEGIN:STANDARD',
+          'DTSTART:19700101T000000',
+          `TZOFFSETFROM:${offset}`,
+          `TZOFFSETTO:${offset}`,
+          'END:STANDARD',
+          'END:VTIMEZONE',
+          'BEGIN:VEVENT',
+          'UID:z',
+          'DTSTART;TZID=Custom:20270801T100000',
+          'END:VEVENT',
+        ),
+        UTC,
+      ).events[0].params.timezone;
+    expect([zone('+0530'), zone('+0545'), zone('-0330'), zone('+0520')]).toEqual(['UTC+5.5', 'UTC+5.75', 'UTC-3.5', 'UTC+5:20']);
+  });
+
   it('reads a changed occurrence and its series apart, and a VEVENT whose lines ical.js cannot read as a failure of that line', () => {
     const read = readCalendar(
       calendar(
