@@ -107,6 +107,11 @@ final class ECA_Journal {
 	public static function deleted_term( $term_id, $tt_id, $taxonomy, $deleted_term = null, $object_ids = array() ) {
 		self::add( 'taxonomy:' . $taxonomy );
 		self::count( $tt_id, $taxonomy );
+		// A term on more posts than one row may name: everything, without looking each post up.
+		if ( count( (array) $object_ids ) > self::MAX_KEYS ) {
+			self::everything();
+			return;
+		}
 		foreach ( (array) $object_ids as $object_id ) {
 			self::touch_post( (int) $object_id, get_post_type( $object_id ) );
 		}
