@@ -2,6 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CacheModule } from '../cache/cache.module';
 import { RecordCacheModule } from '../cache/record-cache.module';
+import { ReadModelModule } from '../read-model';
 import { CategoriesModule } from '../categories/categories.module';
 import { ChangesModule } from '../changes/changes.module';
 import { ImportFeedsModule } from '../import/feeds/import-feeds.module';
@@ -31,6 +32,7 @@ export class AppModule {
         AppConfigModule.forRoot(overrides),
         DatabaseModule,
         CacheModule,
+        ReadModelModule,
         RecordCacheModule,
         WordpressModule,
         AuthModule,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
+import { ReadModel } from '../read-model';
 import { PostsStore } from '../wordpress/posts.store';
 import { bumpDataVersion } from './repository/data-version.repository';
 import { writtenKeys } from './written-keys';
@@ -7,12 +8,18 @@ import { writtenKeys } from './written-keys';
 /**
  * Makes every write transaction bump the shared data version (one of its rows) before its commit,
  * with the journal row of what it touched (writtenKeys), ahead of the change cursor, the last row a
- * write takes (docs/caching.md). Registered when the provider is built — before any module
- * initialises and writes — so no write of the service or its CLI escapes it.
+ * write takes (docs/caching.md), and the read model's rows that show what it touched deleted — after
+ * the bump, which is what keeps a concurrent fill from writing a row this write retires
+ * (ReadModel.fill). Registered when the provider is built — before any module initialises and
+ * writes — so no write of the service or its CLI escapes it.
  */
 @Injectable()
 export class DataVersionWriter {
-  constructor(db: DatabaseService, posts: PostsStore) {
-    db.beforeCommit(() => bumpDataVersion(db.sql, writtenKeys(posts)));
+  constructor(db: DatabaseService, posts: PostsStore, readModel: ReadModel) {
+    db.beforeCommit(async () => {
+      const keys = writtenKeys(posts);
+      await bumpDataVersion(db.sql, keys);
+      await readModel.retire(keys);
+    });
   }
 }

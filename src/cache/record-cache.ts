@@ -1,5 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { DatabaseService } from '../database/database.service';
+import { requestScope } from '../database/request-scope';
+import { ReadModel } from '../read-model';
+import { DataFreshness } from './data-freshness';
 import { dependOn, dependOnEverything } from './dependencies';
 import type { Dependencies } from './freshness';
 import { RequestDataVersion } from './request-data-version';
@@ -25,8 +29,14 @@ interface Entry {
 @Injectable()
 export class RecordCache {
   private readonly entries?: LRUCache<string, Entry>;
+  private readonly logger = new Logger('ReadModel');
 
-  constructor(private readonly versions: RequestDataVersion) {
+  constructor(
+    private readonly versions: RequestDataVersion,
+    private readonly readModel: ReadModel,
+    private readonly freshness: DataFreshness,
+    private readonly db: DatabaseService,
+  ) {
     if (versions.ttlMs > 0) {
       this.entries = new LRUCache<string, Entry>({ maxSize: MAX_BYTES, ttl: versions.ttlMs, sizeCalculation: (entry) => entry.size });
     }
@@ -43,6 +53,8 @@ export class RecordCache {
    * estimates a value's bytes; `shows` names the cache keys a value (or a key `load` found nothing
    * for) shows — without it a value shows anything. What the values show is added to the request's
    * answer (dependencies.ts). Without a shareable version everything is loaded.
+   * `durable`: the read model's kind (ReadModel.kind) the values of numeric keys are also kept under,
+   * in the database: what memory misses is read from there first, and what is loaded is kept there.
    */
   async many<K extends string | number, T>(
     kind: string,
@@ -50,9 +62,11 @@ export class RecordCache {
     load: (missing: K[]) => Promise<Map<K, T>>,
     size: (value: T) => number,
     shows?: (key: K, value: T | undefined) => Iterable<string>,
+    durable?: string,
   ): Promise<Map<K, T>> {
     const unique = [...new Set(keys)];
-    const found = await this.lookUp(kind, unique, load, size, shows);
+    const road = durable && shows && this.readModel.enabled ? this.throughReadModel(durable, load, shows) : load;
+    const found = await this.lookUp(kind, unique, road, size, shows);
     if (!shows) dependOnEverything();
     else for (const key of unique) dependOn(shows(key, found.get(key)));
     return found;
@@ -88,5 +102,58 @@ export class RecordCache {
       this.entries.set(id, { generation: read.generation, dependencies, value, size: Math.max(1, size(value)) });
     }
     return found;
+  }
+
+  /**
+   * `load` behind the read model: the rows of `kind` first (each read once per request), the rest
+   * loaded after a look at the data version and kept as rows while no write touching them committed
+   * since that look (ReadModel.fill). Inside a transaction, or on SQLite when a write transaction ran
+   * meanwhile (its uncommitted rows may have been read), nothing is kept.
+   */
+  private throughReadModel<K extends string | number, T>(
+    kind: string,
+    load: (missing: K[]) => Promise<Map<K, T>>,
+    shows: (key: K, value: T | undefined) => Iterable<string>,
+  ): (missing: K[]) => Promise<Map<K, T>> {
+    return async (missing) => {
+      if (this.db.sql.inTransaction) return load(missing);
+      const memo = requestScope.getStore()?.memo;
+      const memoKey = (id: K) => `read-model\n${kind}\n${id}`;
+      const found = new Map<K, T>();
+      const unread: number[] = [];
+      for (const id of missing) {
+        const kept = memo?.get(memoKey(id)) as Promise<T> | undefined;
+        if (kept) found.set(id, await kept);
+        else unread.push(Number(id));
+      }
+      for (const [id, value] of await this.readModel.read<T>(kind, unread)) found.set(id as K, value);
+      const absent = missing.filter((id) => !found.has(id));
+      if (absent.length) {
+        const mark = this.db.committedReadMark();
+        const generation = mark === undefined ? undefined : await this.freshness.sync();
+        const loaded = await load(absent);
+        for (const [id, value] of loaded) found.set(id, value);
+        if (generation !== undefined && this.db.committedReadMark() === mark) await this.keep(kind, loaded, generation, shows);
+      }
+      for (const [id, value] of found) memo?.set(memoKey(id), Promise.resolve(value));
+      return found;
+    };
+  }
+
+  private async keep<K extends string | number, T>(
+    kind: string,
+    loaded: ReadonlyMap<K, T>,
+    generation: number,
+    shows: (key: K, value: T | undefined) => Iterable<string>,
+  ): Promise<void> {
+    const entries = [...loaded].map(([id, value]) => ({ id: Number(id), value, keys: [...shows(id, value)] }));
+    const keys = new Set(entries.flatMap((entry) => entry.keys));
+    try {
+      // Asked with every writer held off (ReadModel.fill): has a write that touches these values committed since they were loaded?
+      await this.readModel.fill(kind, entries, async () => (await this.freshness.syncOwn()) !== undefined && this.freshness.valid(generation, keys));
+    } catch (error) {
+      // The answer does not depend on the row: it is filled by a later read.
+      this.logger.warn(`read model rows of ${kind} not kept: ${(error as Error).message}`);
+    }
   }
 }

@@ -5,6 +5,7 @@ import { MIN_PASSWORD_LENGTH } from '../config/environment';
 import { loginProblem, MAX_LOGIN_LENGTH } from '../wordpress/sanitize-user';
 import { IMPORT_FEEDS_RUN_USAGE, runImportFeeds } from './import-feeds-run.command';
 import { IMPORT_USAGE, ImportUsageError, runImportCommand } from './import.command';
+import { READ_MODEL_REBUILD_USAGE, runReadModelRebuild } from './read-model-rebuild.command';
 import { ROLES_GRANT_USAGE, runRolesGrant } from './roles-grant.command';
 import { runSeedCommand, SEED_USAGE, SeedUsageError } from './seed.command';
 import { runSeriesExtend, SERIES_EXTEND_USAGE } from './series-extend.command';
@@ -23,7 +24,8 @@ ${SEED_USAGE}
 ${ROLES_GRANT_USAGE}
 ${SERIES_EXTEND_USAGE}
 ${IMPORT_USAGE}
-${IMPORT_FEEDS_RUN_USAGE}`;
+${IMPORT_FEEDS_RUN_USAGE}
+${READ_MODEL_REBUILD_USAGE}`;
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
@@ -39,6 +41,7 @@ const COMMANDS = [
   'series:extend',
   'import',
   'import-feeds:run',
+  'read-model:rebuild',
 ];
 const HELP = ['help', '--help', '-h'];
 
@@ -73,6 +76,10 @@ export async function runCommand(argv: string[], users: UsersService, print: Pri
   if (command === 'series:extend' && app) {
     if (rest.length) throw new UsageError('series:extend takes no options');
     return runSeriesExtend(app, print);
+  }
+  if (command === 'read-model:rebuild' && app) {
+    if (rest.length) throw new UsageError('read-model:rebuild takes no options');
+    return runReadModelRebuild(app, print);
   }
   if (command === 'import-feeds:run' && app) {
     if (rest.length) throw new UsageError('import-feeds:run takes no options');

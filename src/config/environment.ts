@@ -182,6 +182,26 @@ export class Environment {
   @Max(86400)
   RESPONSE_CACHE_TTL_SECONDS = 10;
 
+  /**
+   * The read model (src/read-model/, docs/caching.md "The read model"): records' rendered values kept in
+   * the database, retired in the transaction of every write that touches them. Off: every first answer
+   * renders from the WordPress tables, as before it.
+   */
+  @Transform(toBool)
+  @IsBoolean({ message: 'READ_MODEL must be true or false' })
+  READ_MODEL = true;
+
+  /**
+   * Longest age of a read model row. Writes made by WordPress itself are seen at once with the must-use
+   * plugin (wordpress/mu-plugins/eca-journal.php); without it, after at most this long. 0: no limit (no
+   * WordPress writes to the database, or the plugin is installed).
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'READ_MODEL_MAX_AGE_SECONDS must be an integer' })
+  @Min(0)
+  @Max(31536000)
+  READ_MODEL_MAX_AGE_SECONDS = 600;
+
   /** Most answers the response cache keeps (least recently used go first; 64 MB of bodies at most). */
   @Transform(toInt)
   @IsInt({ message: 'RESPONSE_CACHE_MAX_ENTRIES must be an integer' })

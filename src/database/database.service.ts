@@ -69,8 +69,9 @@ export class DatabaseService implements OnApplicationShutdown {
 
   /**
    * `bookkeeping`: the transaction writes only the service's own bookkeeping tables (webhook
-   * deliveries), which no answer or record is read from: the before-commit steps (the data-version
-   * bump, the change log) are not run, so it retires no cached answer.
+   * deliveries, the read model's rows), which hold no data an answer is computed from: the before-commit
+   * steps (the data-version bump, the change log) are not run, so it retires no cached answer, and it
+   * does not count for `committedReadMark`.
    * Every statement `work` makes through `sql` (stores included) goes to the transaction's connection
    * (transactionScope). Called inside a transaction, `work` joins it.
    */
@@ -105,6 +106,8 @@ export class DatabaseService implements OnApplicationShutdown {
 
   /** `deadline`: SQLite only, until when BEGIN IMMEDIATE waits for another process's write lock. */
   private async runTransaction<T>(work: () => Promise<T>, options: TransactionOptions, deadline = 0): Promise<T> {
+    // Bookkeeping (webhook deliveries, the read model's rows) changes no data an answer is read from.
+    if (options.bookkeeping) return this.runTransactionOnce(work, options, deadline);
     this.transactionsBegun++;
     this.transactionsOpen++;
     try {

@@ -11,6 +11,7 @@ export { EventListArgs } from './dto/event-list.args';
 export { EventCreateArgs, EventUpdateArgs } from './dto/event-write.args';
 export { eventSiteSettings, type EventSiteSettings } from './read/event-settings';
 export { SeriesReader, type SeriesMember } from './series/series.reader';
+export { EventLoader } from './read/event.loader';
 export { SeriesHorizonJob } from './series/series-horizon.job';
 export { SeriesWriter } from './series/series.writer';
 export { TecTables } from './repository/tec-tables';

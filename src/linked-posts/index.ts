@@ -15,3 +15,4 @@ export * from './linked-posts.module';
 export * from './linked-posts.service';
 export * from './list-args';
 export * from './truthy';
+export * from './linked-post.loader';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CacheKey } from '../wordpress/cache-keys';
 import { RecordCache } from '../cache/record-cache';
 import { DatabaseService } from '../database/database.service';
+import { ReadModel } from '../read-model';
 import { AttachmentsStore } from '../wordpress/attachments';
 import { GLOBAL_ID_LINEAGE } from '../wordpress/permalinks';
 import { PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
@@ -23,6 +24,7 @@ export class LinkedPostLoader {
     private readonly attachments: AttachmentsStore,
     private readonly cache: RecordCache,
     private readonly site: SiteService,
+    private readonly readModel: ReadModel,
   ) {}
 
   /**
@@ -32,8 +34,11 @@ export class LinkedPostLoader {
   async load(type: LinkedPostType, ids: readonly number[], requestOrigin: string): Promise<Map<number, LinkedRecord>> {
     const read = (missing: readonly number[]) => this.read(type, missing, requestOrigin);
     if (this.db.sql.inTransaction) return read(ids);
-    // Keyed by the public base image URLs are built on (the request's origin only without SITE_URL and `home`).
-    return this.cache.many(`${type.postType}\n${await this.site.publicBase(requestOrigin)}`, ids, read, recordSize, recordShows);
+    // Keyed by the public base image URLs are built on (the request's origin only without SITE_URL and `home`);
+    // kept in the read model only when that base does not follow the request.
+    const fixed = await this.site.fixedPublicBase();
+    const durable = fixed === undefined ? undefined : this.readModel.kind(type.postType, fixed);
+    return this.cache.many(`${type.postType}\n${fixed ?? requestOrigin}`, ids, read, recordSize, recordShows, durable);
   }
 
   private async read(type: LinkedPostType, ids: readonly number[], requestOrigin: string): Promise<Map<number, LinkedRecord>> {

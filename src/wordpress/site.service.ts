@@ -20,10 +20,15 @@ export class SiteService {
    * install: HOME_FOLLOWS_REQUEST) —, else the origin the request came to.
    */
   async publicBase(requestOrigin: string): Promise<string> {
+    return (await this.fixedPublicBase()) ?? requestOrigin;
+  }
+
+  /** PUBLIC_BASE when it does not follow the request (SITE_URL, else `home`), else undefined. */
+  async fixedPublicBase(): Promise<string | undefined> {
     if (this.config.siteUrl) return this.config.siteUrl;
     const raw = await this.options.getRaw(['home', HOME_FOLLOWS_REQUEST]);
     const home = sharedUnserialize(raw.get('home'));
-    if (raw.get(HOME_FOLLOWS_REQUEST) === '1' || typeof home !== 'string' || !home) return requestOrigin;
+    if (raw.get(HOME_FOLLOWS_REQUEST) === '1' || typeof home !== 'string' || !home) return undefined;
     return home.replace(/\/+$/, '');
   }
 

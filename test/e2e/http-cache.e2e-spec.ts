@@ -242,11 +242,11 @@ describe('response cache hits, answered before Express', () => {
   });
 });
 
-describe('response cache: writes made straight to the database (WordPress), TTL 1 s', () => {
+describe('response cache: writes made straight to the database (WordPress), TTL 1 s (read model rows at most 1 s old)', () => {
   let t: TestApp;
   let http: TestAgent;
   beforeAll(async () => {
-    t = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '1' } });
+    t = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '1', READ_MODEL_MAX_AGE_SECONDS: '1' } });
     // A server listening on its own: requests made from inside a transaction's callback below must
     // not run in that transaction's async context (SuperTest would start the server there).
     await t.app.listen(0, '127.0.0.1');
@@ -289,10 +289,10 @@ describe('response cache: writes made straight to the database (WordPress), TTL 
   });
 });
 
-describe('response cache off (RESPONSE_CACHE_TTL_SECONDS=0)', () => {
+describe('response cache and read model off (RESPONSE_CACHE_TTL_SECONDS=0, READ_MODEL=false)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '0' } });
+    t = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '0', READ_MODEL: 'false' } });
   });
   afterAll(() => t.close());
 

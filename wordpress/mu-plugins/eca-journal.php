@@ -8,7 +8,9 @@
  * Copy this file into wp-content/mu-plugins/ of a site the service reads (docs/caching.md, "Writes made
  * by WordPress itself"). It needs the service's tables `{prefix}eca_cache_state` and
  * `{prefix}eca_cache_journal` (the service creates them at its first start on the database); without
- * them it does nothing. MySQL/MariaDB only.
+ * them it does nothing. MySQL/MariaDB only. It also deletes the rows of the service's read model
+ * (`{prefix}eca_read_model`) that show what the request touched, so the service's next answer is
+ * rendered from what WordPress wrote.
  *
  * What it writes is what the service's own writes write (src/cache/repository/data-version.repository.ts):
  * one of the 32 data-version counters bumped and, under the value it was bumped to, the cache keys the
@@ -183,9 +185,37 @@ final class ECA_Journal {
 			if ( 0 === $value % self::PRUNE_EVERY ) {
 				$wpdb->query( $wpdb->prepare( "DELETE FROM `$journal` WHERE shard = $shard AND value <= %d", $value - self::JOURNAL_KEPT ) );
 			}
+			// After the bump, as the service's writes do: a read model row filled meanwhile is then either refused or deleted here.
+			self::retire_read_model( $keys );
 		}
 		$wpdb->query( 'COMMIT' );
 		$wpdb->suppress_errors( $suppress );
+	}
+
+	/**
+	 * Deletes the service's read model rows that show any of the keys (src/read-model/read-model.ts,
+	 * `retire`); for everything, moves the epoch, which retires every row at once.
+	 */
+	private static function retire_read_model( $keys ) {
+		global $wpdb;
+		$model = $wpdb->prefix . 'eca_read_model';
+		if ( self::EVERYTHING === $keys ) {
+			$wpdb->query( "UPDATE `{$wpdb->prefix}eca_read_epoch` SET epoch = epoch + 1 WHERE id = 1" );
+			return;
+		}
+		$names = explode( ' ', $keys );
+		$in    = implode( ', ', array_fill( 0, count( $names ), '%s' ) );
+		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT DISTINCT kind, id FROM `{$wpdb->prefix}eca_read_deps` WHERE dep_key IN ($in)", $names ) );
+		$kinds = array();
+		foreach ( (array) $rows as $row ) {
+			$kinds[ $row->kind ][] = (int) $row->id;
+		}
+		foreach ( $kinds as $kind => $ids ) {
+			sort( $ids );
+			foreach ( array_chunk( $ids, 500 ) as $chunk ) {
+				$wpdb->query( $wpdb->prepare( "DELETE FROM `$model` WHERE kind = %s AND id IN (" . implode( ', ', $chunk ) . ')', $kind ) );
+			}
+		}
 	}
 }
 

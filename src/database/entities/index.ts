@@ -5,6 +5,7 @@ import { ImportEntity } from './import.entity';
 import { LoginFailureEntity } from './login-failure.entity';
 import { PostMetaEntity, TermMetaEntity, UserMetaEntity } from './meta.entities';
 import { PostEntity } from './post.entity';
+import { ReadModelEpochEntity, ReadModelKeyEntity, ReadModelRowEntity } from './read-model.entities';
 import { TecEventEntity, TecOccurrenceEntity } from './tec.entities';
 import { TermEntity, TermRelationshipEntity, TermTaxonomyEntity } from './term.entities';
 import { OptionEntity, UserEntity } from './user.entities';
@@ -13,6 +14,7 @@ import { VenueGeoEntity } from './venue-geo.entity';
 export * from './cache-state.entity';
 export * from './change.entities';
 export * from './import-feed.entity';
+export * from './read-model.entities';
 export * from './import.entity';
 export * from './login-failure.entity';
 export * from './meta.entities';
@@ -55,6 +57,9 @@ export const SERVICE_ENTITIES = [
   VenueGeoEntity,
   ImportEntity,
   ImportFeedEntity,
+  ReadModelRowEntity,
+  ReadModelKeyEntity,
+  ReadModelEpochEntity,
 ];
 
 export const ENTITIES = [...WORDPRESS_ENTITIES, ...SERVICE_ENTITIES];

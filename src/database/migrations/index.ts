@@ -12,6 +12,7 @@ import { SeriesChanges1860000000000 } from './1860000000000-series-changes';
 import { CacheJournal1870000000000 } from './1870000000000-cache-journal';
 import { Imports1880000000000 } from './1880000000000-imports';
 import { ImportFeeds1890000000000 } from './1890000000000-import-feeds';
+import { ReadModel1900000000000 } from './1900000000000-read-model';
 
 export const MIGRATIONS = [
   WordpressSchema1700000000000,
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   CacheJournal1870000000000,
   Imports1880000000000,
   ImportFeeds1890000000000,
+  ReadModel1900000000000,
 ];

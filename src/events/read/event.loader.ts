@@ -19,6 +19,7 @@ import { eventJsonLd } from '../json-ld';
 import { EventRecord, firstMeta } from './event-record';
 import { EventSettingsReader } from './event-settings';
 import { RecordCache } from '../../cache/record-cache';
+import { ReadModel } from '../../read-model';
 import { SeriesReader } from '../series/series.reader';
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import type { EventResponse } from '../event.response';
@@ -73,6 +74,7 @@ export class EventLoader {
     private readonly settings: EventSettingsReader,
     private readonly cache: RecordCache,
     private readonly series: SeriesReader,
+    private readonly readModel: ReadModel,
   ) {}
 
   /** Representations keyed by ID; IDs that are not events are absent. */
@@ -115,14 +117,15 @@ export class EventLoader {
   }
 
   /**
-   * The current counts of the events' terms, when the bases may come from the cache: a base does not
+   * The current counts of the events' terms, when the bases may come from the cache or the read model: a base does not
    * show its terms' counts (a count moves with every event joining or leaving the term: baseShows), so
-   * they are read apart, each kept until a write moves it (`tt:ID`). Undefined when nothing is shared
-   * or inside a write: the bases were read now, counts included.
+   * they are read apart, each kept until a write moves it (`tt:ID`; at TTL 0 read each time). Undefined
+   * when nothing is shared or inside a write: the bases were read now, counts included.
    */
   private async termCounts(termTaxonomyIds: number[]): Promise<Map<number, number> | undefined> {
-    if (!this.cache.sharing || this.db.sql.inTransaction) return undefined;
+    if (this.db.sql.inTransaction || !(this.cache.sharing || this.readModel.enabled)) return undefined;
     const load = (missing: number[]) => this.terms.counts(missing);
+    if (!this.cache.sharing) return termTaxonomyIds.length ? load([...new Set(termTaxonomyIds)]) : new Map();
     return this.cache.many(
       'term-count',
       termTaxonomyIds,
@@ -141,8 +144,11 @@ export class EventLoader {
   private async sharedBases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
     const load = (missing: readonly number[]) => this.bases(missing, requestOrigin);
     if (this.db.sql.inTransaction) return load(ids);
-    // Keyed by the public base the links are built on (the request's origin only without SITE_URL and `home`).
-    return this.cache.many(`event\n${await this.site.publicBase(requestOrigin)}`, ids, load, baseSize, baseShows);
+    // Keyed by the public base the links are built on (the request's origin only without SITE_URL and `home`);
+    // kept in the read model only when that base does not follow the request.
+    const fixed = await this.site.fixedPublicBase();
+    const durable = fixed === undefined ? undefined : this.readModel.kind(EVENT_POST_TYPE, fixed);
+    return this.cache.many(`event\n${fixed ?? requestOrigin}`, ids, load, baseSize, baseShows, durable);
   }
 
   /** The caller-independent part of the events among `ids`, read from the tables. */

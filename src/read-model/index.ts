@@ -1,0 +1,2 @@
+export { ReadModel, type ReadModelEntry } from './read-model';
+export { ReadModelModule } from './read-model.module';

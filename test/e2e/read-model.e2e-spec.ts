@@ -1,0 +1,214 @@
+import { runReadModelRebuild } from '../../src/cli/read-model-rebuild.command';
+import { Sql } from '../../src/database/sql';
+import { ReadModel } from '../../src/read-model';
+import { OptionsStore } from '../../src/wordpress/options.store';
+import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
+import { sharedTestDatabase, TestDatabase } from '../support/test-database';
+
+/**
+ * Issue #32, the read model (src/read-model/, docs/caching.md "The read model"): records' values kept
+ * as rows in the database, used with every in-process cache off (RESPONSE_CACHE_TTL_SECONDS=0), kept
+ * across restarts and instances, retired by exactly the writes that touch them — and never filled
+ * from data a write changed meanwhile.
+ */
+jest.setTimeout(120_000);
+
+const EVENTS = `${BASE}/events`;
+const ENGINE = process.env.TEST_ENGINE === 'mysql' ? 'mysql' : 'sqlite';
+const ENV = { RESPONSE_CACHE_TTL_SECONDS: '0', READ_MODEL_MAX_AGE_SECONDS: '0' };
+
+let database: TestDatabase;
+let cleanup: () => Promise<void>;
+let t: TestApp;
+
+beforeAll(async () => {
+  // A MariaDB database, or a SQLite file: a second instance and a restart open the same one.
+  ({ database, cleanup } = await sharedTestDatabase('read-model-'));
+  t = await startTestApp({ database, env: ENV });
+});
+afterAll(async () => {
+  await t?.close();
+  await cleanup?.();
+});
+
+async function post(path: string, body: Record<string, unknown>): Promise<number> {
+  const res = await t.http.post(path).set('Authorization', ADMIN).send(body);
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+let day = 0;
+/** An event on its own day of 2033, with what else it shows. */
+function event(title: string, extra: Record<string, unknown> = {}): Promise<number> {
+  day++;
+  const date = `2033-01-${String(day).padStart(2, '0')}`;
+  return post(EVENTS, { title, start_date: `${date} 10:00:00`, end_date: `${date} 11:00:00`, ...extra });
+}
+
+/** The rows of the read model, as `postType:id`. */
+async function rows(app: TestApp = t): Promise<string[]> {
+  const sql = app.db.sql;
+  const found = await sql.rows<{ kind: string; id: number | string }>(
+    `SELECT r.kind, r.id FROM ${sql.table('eca_read_model')} r JOIN ${sql.table('eca_read_epoch')} e ON e.epoch = r.epoch ORDER BY r.kind, r.id`,
+  );
+  return found.map((row) => `${row.kind.split('@')[0]}:${row.id}`);
+}
+
+/** An anonymous read, with the statements it sent. */
+async function read(path: string, app: TestApp = t): Promise<{ body: any; statements: string[] }> {
+  const spy = jest.spyOn(Sql.prototype, 'rows');
+  try {
+    const { body } = await app.http.get(path).expect(200);
+    return { body, statements: spy.mock.calls.map(([text]) => text) };
+  } finally {
+    spy.mockRestore();
+  }
+}
+const readsMeta = (statements: string[]) => statements.some((text) => /FROM \S*postmeta/.test(text));
+
+describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
+  let venue: number;
+  let atVenue: number;
+  let elsewhere: number;
+
+  beforeAll(async () => {
+    venue = await post(`${BASE}/venues`, { venue: 'Hall R', city: 'Oslo' });
+    const organizer = await post(`${BASE}/organizers`, { organizer: 'Org R' });
+    atVenue = await event('At the hall', { venue, organizer, categories: ['Talks'], tags: ['evening'], cost: '10' });
+    elsewhere = await event('Elsewhere', { categories: ['Talks'] });
+  });
+
+  it('keeps a record once it was read, and answers the next read from its row, exactly', async () => {
+    const first = await read(`${EVENTS}/${atVenue}`);
+    expect(readsMeta(first.statements)).toBe(true);
+    expect(await rows()).toEqual(expect.arrayContaining([`tribe_events:${atVenue}`, `tribe_venue:${venue}`]));
+    const second = await read(`${EVENTS}/${atVenue}`);
+    expect(readsMeta(second.statements)).toBe(false);
+    expect(second.body).toEqual(first.body);
+  });
+
+  it('serves the first answer after a restart, and another instance, from the rows', async () => {
+    const before = await read(`${EVENTS}/${atVenue}`);
+    const other = await startTestApp({ database, env: ENV });
+    try {
+      const res = await other.http.get(`${EVENTS}/${atVenue}`);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: before.body });
+      const after = await read(`${EVENTS}/${atVenue}`, other);
+      expect(readsMeta(after.statements)).toBe(false);
+      expect(after.body).toEqual(before.body);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a write deletes, in its transaction, exactly the rows that show what it touched; the next answer shows it", async () => {
+    await read(`${EVENTS}/${elsewhere}`);
+    await read(`${EVENTS}/${atVenue}`);
+    const kept = async () => (await rows()).filter((row) => [`tribe_events:${atVenue}`, `tribe_events:${elsewhere}`, `tribe_venue:${venue}`].includes(row));
+    expect(await kept()).toHaveLength(3);
+    const retired = jest.spyOn(t.app.get(ReadModel), 'retire');
+    try {
+      await t.http.post(`${BASE}/venues/${venue}`).set('Authorization', ADMIN).send({ city: 'Bergen' }).expect(200);
+      expect(retired).toHaveBeenCalledWith(expect.arrayContaining([`post:${venue}`]));
+    } finally {
+      retired.mockRestore();
+    }
+    // The venue's own row is written again by the answer to the write (read after its commit); the event that embeds it is gone.
+    expect(await kept()).toEqual([`tribe_events:${elsewhere}`, `tribe_venue:${venue}`]);
+    expect((await read(`${EVENTS}/${atVenue}`)).body.venue.city).toBe('Bergen');
+    expect((await read(`${BASE}/venues/${venue}`)).body.city).toBe('Bergen');
+  });
+
+  it("term counts are read with the answer, not kept in the rows: a new event in a category does not retire the others'", async () => {
+    const before = await read(`${EVENTS}/${elsewhere}`);
+    const count = before.body.categories[0].count as number;
+    await event('Third talk', { categories: ['Talks'] });
+    expect(await rows()).toContain(`tribe_events:${elsewhere}`);
+    const after = await read(`${EVENTS}/${elsewhere}`);
+    expect(readsMeta(after.statements)).toBe(false);
+    expect(after.body.categories[0].count).toBe(count + 1);
+  });
+
+  it('never keeps a value a write changed between its load and its row (the write wins; the next read renders it)', async () => {
+    const id = await event('Racing');
+    // The answer to the create kept the event's row (it is read after the commit): start without it.
+    await t.db.sql.run(`DELETE FROM ${t.db.sql.table('eca_read_model')}`);
+    const readModel = t.app.get(ReadModel);
+    const fill = readModel.fill.bind(readModel);
+    let raced = 0;
+    const spy = jest.spyOn(readModel, 'fill').mockImplementation(async (...args) => {
+      spy.mockRestore();
+      raced++;
+      // The value is loaded; a write of the same event commits before the row is written.
+      await t.db.transaction(() => t.db.sql.run(`UPDATE ${t.db.sql.table('posts')} SET post_modified = post_modified WHERE ID = ?`, [id]).then(() => markWritten(id)));
+      return fill(...args);
+    });
+    await t.http.get(`${EVENTS}/${id}`).expect(200);
+    expect(raced).toBe(1);
+    expect(await rows()).not.toContain(`tribe_events:${id}`);
+    await t.http.post(`${EVENTS}/${id}`).set('Authorization', ADMIN).send({ title: 'Raced' }).expect(200);
+    expect((await read(`${EVENTS}/${id}`)).body.title).toBe('Raced');
+  });
+
+  it('a write of everything (a site option) retires every row at once, by the epoch', async () => {
+    await read(`${EVENTS}/${elsewhere}`);
+    expect((await rows()).length).toBeGreaterThan(0);
+    await t.db.transaction(() => t.app.get(OptionsStore).set('eca_read_model_test', 'x'));
+    expect(await rows()).toEqual([]);
+    expect(readsMeta((await read(`${EVENTS}/${elsewhere}`)).statements)).toBe(true);
+  });
+
+  it('read-model:rebuild renders every event, venue and organizer again, and the answers stay the same', async () => {
+    const list = `${EVENTS}?start_date=2033-01-01&end_date=2033-12-31`;
+    const before = (await read(list)).body;
+    const lines: string[] = [];
+    await runReadModelRebuild(t.app, (line) => lines.push(line));
+    const sql = t.db.sql;
+    const count = async (type: string) =>
+      Number((await sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${sql.table('posts')} WHERE post_type = ? AND post_status <> 'auto-draft'`, [type]))!.n);
+    const kept = await rows();
+    for (const type of ['tribe_events', 'tribe_venue', 'tribe_organizer']) expect(kept.filter((row) => row.startsWith(`${type}:`))).toHaveLength(await count(type));
+    expect(lines.join('\n')).toMatch(/^Rebuilt the read model: \d+ tribe_venue, \d+ tribe_organizer, \d+ tribe_events \(\d+ records\)/);
+    const after = await read(list);
+    expect(readsMeta(after.statements.filter((text) => !/COUNT\(|event_list|tec_occurrences/i.test(text)))).toBe(false);
+    expect(after.body).toEqual(before);
+  });
+});
+
+describe('rows only where links do not follow the request', () => {
+  it("keeps none when the public base is the request's host (no SITE_URL; home follows the request): a hostile Host cannot grow the table", async () => {
+    const app = await startTestApp({ env: { ...ENV, SITE_URL: '' } });
+    try {
+      const id = (await app.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'Hosted', start_date: '2033-03-01 10:00:00', end_date: '2033-03-01 11:00:00' })).body.id;
+      for (const host of ['a.example', 'b.example', 'evil.example:8080']) {
+        expect((await app.http.get(`${EVENTS}/${id}`).set('Host', host).expect(200)).body.url).toContain(host);
+      }
+      expect(await rows(app)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('READ_MODEL_MAX_AGE_SECONDS: a write WordPress makes without the must-use plugin', () => {
+  it('is seen once the row is older than the limit', async () => {
+    const app = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '0', READ_MODEL_MAX_AGE_SECONDS: '1' } });
+    try {
+      const id = (await app.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'Aged', start_date: '2033-04-01 10:00:00', end_date: '2033-04-01 11:00:00' })).body.id;
+      await app.http.get(`${EVENTS}/${id}`).expect(200);
+      await app.db.sql.run(`UPDATE ${app.db.sql.table('posts')} SET post_title = ? WHERE ID = ?`, ['Written by WordPress', id]);
+      expect((await app.http.get(`${EVENTS}/${id}`).expect(200)).body.title).toBe('Aged');
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await app.http.get(`${EVENTS}/${id}`).expect(200)).body.title).toBe('Written by WordPress');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+/** Notes `post:ID` as written in the current transaction, as the posts store does for its own writes. */
+function markWritten(id: number): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { noteWrite } = require('../../src/wordpress/write-journal') as typeof import('../../src/wordpress/write-journal');
+  noteWrite({ kind: 'post', id, action: 'updated', postType: 'tribe_events' });
+}
