@@ -1,12 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
-import { DatabaseService } from '../database/database.service';
 import { EventLoader } from '../events';
 import { LinkedPostLoader } from '../linked-posts';
 import { ORGANIZER } from '../organizers';
 import { ReadModel } from '../read-model';
 import { VENUE } from '../venues';
 import { ANONYMOUS } from '../wordpress/caller';
+import { PostsStore } from '../wordpress/posts.store';
 import { EVENT_POST_TYPE } from '../wordpress/post-types';
 import { SiteService } from '../wordpress/site.service';
 
@@ -26,34 +26,33 @@ const BATCH = 500;
  */
 export async function runReadModelRebuild(app: Pick<INestApplicationContext, 'get'>, print: (line: string) => void): Promise<void> {
   const get = <T>(type: new (...args: never[]) => T) => app.get(type, { strict: false });
-  const [db, readModel, site, events, linked] = [get(DatabaseService), get(ReadModel), get(SiteService), get(EventLoader), get(LinkedPostLoader)];
+  const [posts, readModel, site, events, linked] = [get(PostsStore), get(ReadModel), get(SiteService), get(EventLoader), get(LinkedPostLoader)];
   if (!readModel.enabled) throw new Error('READ_MODEL is false: there is no read model to rebuild.');
   const base = await site.fixedPublicBase();
   if (base === undefined) {
     throw new Error("The read model keeps rows only when links do not follow the request's host: set SITE_URL (or WordPress's `home` option).");
   }
-  const kinds = [EVENT_POST_TYPE, VENUE.postType, ORGANIZER.postType];
   await readModel.retireAll();
-  const deleted = await readModel.prune(kinds.map((type) => readModel.kind(type, base)));
+  const deleted = await readModel.prune([EVENT_POST_TYPE, VENUE.postType, ORGANIZER.postType].map((type) => readModel.kind(type, base)));
   const steps: [string, (ids: number[]) => Promise<unknown>][] = [
     [VENUE.postType, (ids) => linked.load(VENUE, ids, base)],
     [ORGANIZER.postType, (ids) => linked.load(ORGANIZER, ids, base)],
     [EVENT_POST_TYPE, (ids) => events.represent(ids, { caller: ANONYMOUS, requestOrigin: base, mode: 'plain' })],
   ];
-  const posts = db.sql.table('posts');
-  const counts = await Promise.all(
-    steps.map(async ([type]) => Number((await db.sql.one<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${posts} WHERE post_type = ? AND post_status <> 'auto-draft'`, [type]))?.n ?? 0)),
-  );
-  const bar = new SingleBar({ format: 'Rebuilding {stage} [{bar}] {percentage}% | {value}/{total} | {duration_formatted} elapsed, {eta_formatted} left', stream: process.stderr, hideCursor: true });
-  bar.start(counts.reduce((a, b) => a + b, 0), 0, { stage: steps[0][0].padEnd(15) });
+  const counts = await Promise.all(steps.map(([type]) => posts.countOfType(type)));
+  const total = counts.reduce((a, b) => a + b, 0);
+  const bar = new SingleBar({
+    format: 'Rebuilding {stage} [{bar}] {percentage}% | {value}/{total} | {duration_formatted} elapsed, {eta_formatted} left',
+    stream: process.stderr,
+    hideCursor: true,
+  });
+  bar.start(total, 0, { stage: steps[0][0].padEnd(15) });
   const started = Date.now();
   try {
     for (const [type, keep] of steps) {
       bar.update({ stage: type.padEnd(15) });
-      for (let after = 0; ; ) {
-        const ids = (
-          await db.sql.rows<{ ID: number | string }>(`SELECT ID FROM ${posts} WHERE post_type = ? AND post_status <> 'auto-draft' AND ID > ? ORDER BY ID LIMIT ${BATCH}`, [type, after])
-        ).map((row) => Number(row.ID));
+      for (let after = 0; ;) {
+        const ids = await posts.idsOfType(type, after, BATCH);
         if (!ids.length) break;
         await keep(ids);
         bar.increment(ids.length);
@@ -63,6 +62,7 @@ export async function runReadModelRebuild(app: Pick<INestApplicationContext, 'ge
   } finally {
     bar.stop();
   }
-  const total = counts.reduce((a, b) => a + b, 0);
-  print(`Rebuilt the read model: ${counts.map((n, i) => `${n} ${steps[i][0]}`).join(', ')} (${total} records) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${deleted} old rows deleted.`);
+  print(
+    `Rebuilt the read model: ${counts.map((n, i) => `${n} ${steps[i][0]}`).join(', ')} (${total} records) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${deleted} old rows deleted.`,
+  );
 }

@@ -299,6 +299,15 @@ export class PostsStore {
     return Number(row?.n ?? 0);
   }
 
+  /** Up to `limit` IDs of posts of the type (any status) after `afterId`, in ID order: a walk over all of them. */
+  async idsOfType(postType: string, afterId: number, limit: number): Promise<number[]> {
+    const rows = await this.sql.rows<{ ID: number | string }>(
+      `SELECT ID FROM ${this.sql.table('posts')} WHERE post_type = ? AND ID > ? ORDER BY ID LIMIT ${Math.max(1, Math.floor(limit))}`,
+      [postType, afterId],
+    );
+    return rows.map((row) => Number(row.ID));
+  }
+
   /** Meta of many posts in one query; `keys` restricts which keys are read. */
   async meta(ids: readonly number[], keys?: readonly string[]): Promise<Map<number, PostMeta>> {
     const unique = [...new Set(ids)];

@@ -12,6 +12,11 @@ const EVENT = 100;
 
 jest.setTimeout(120_000);
 
+/** Calls WordPress functions in a PHP process of their own, as a wp-admin request or WP-CLI would. */
+function callWordPress(fixture: FixtureApp, ...calls: [string, unknown[]][]): unknown[] {
+  return JSON.parse(execFileSync('php', [RUNNER, fixture.db.name, JSON.stringify(calls)], { encoding: 'utf8' }));
+}
+
 /**
  * Issue #32: WordPress's own writes (wp-admin, WP-CLI, other plugins) bypass the service; the must-use
  * plugin `wordpress/mu-plugins/eca-journal.php` journals exactly what they changed, so the service's
@@ -24,10 +29,7 @@ describe("WordPress's own writes, journaled by the must-use plugin (real WordPre
   let fixture: FixtureApp;
   withFixtureApp((app) => (fixture = app), { env: { RESPONSE_CACHE_TTL_SECONDS: '3600' } });
 
-  /** Calls WordPress functions in a PHP process of their own, as a wp-admin request or WP-CLI would. */
-  function wordpress(...calls: [string, unknown[]][]): unknown[] {
-    return JSON.parse(execFileSync('php', [RUNNER, fixture.db.name, JSON.stringify(calls)], { encoding: 'utf8' }));
-  }
+  const wordpress = (...calls: [string, unknown[]][]) => callWordPress(fixture, ...calls);
 
   const journalRows = async () =>
     new Map(
@@ -125,5 +127,43 @@ describe("WordPress's own writes, journaled by the must-use plugin (real WordPre
     await fixture.t.http.get(`${BASE}/events/${EVENT}`).set('Authorization', ADMIN).expect(200);
     wordpress(['WP_Application_Passwords::delete_all_application_passwords', [1]]);
     expect((await fixture.t.http.get(`${BASE}/events/${EVENT}`).set('Authorization', ADMIN)).status).toBe(401);
+  });
+});
+
+/**
+ * The read model (issue #32) with every in-process cache off: the plugin deletes, after its bump, the
+ * rows that show what WordPress wrote (or, for an option, moves the epoch), so the service's next
+ * answer is rendered from WordPress's data and the other rows stay.
+ */
+describe("WordPress's own writes retire the read model's rows (must-use plugin, TTL 0)", () => {
+  let fixture: FixtureApp;
+  withFixtureApp((app) => (fixture = app), { env: { RESPONSE_CACHE_TTL_SECONDS: '0', READ_MODEL_MAX_AGE_SECONDS: '0' } });
+
+  const row = async (id: number) =>
+    Number(
+      (
+        await fixture.q<{ n: string }>(
+          "SELECT COUNT(*) AS n FROM wp_eca_read_model r JOIN wp_eca_read_epoch e ON e.epoch = r.epoch WHERE r.kind LIKE 'tribe_events@%' AND r.id = ?",
+          [id],
+        )
+      )[0].n,
+    );
+  const title = async (id: number) => (await fixture.t.http.get(`${BASE}/events/${id}`).expect(200)).body.title as string;
+
+  it('an event edited in WordPress loses its row and is in the next answer; the other rows stay', async () => {
+    await title(EVENT);
+    await title(101);
+    expect([await row(EVENT), await row(101)]).toEqual([1, 1]);
+    callWordPress(fixture, ['wp_update_post', [{ ID: EVENT, post_title: 'Edited in WordPress, read model' }]]);
+    expect([await row(EVENT), await row(101)]).toEqual([0, 1]);
+    expect(await title(EVENT)).toBe('Edited in WordPress, read model');
+    expect(await row(EVENT)).toBe(1);
+  });
+
+  it('a site option written in WordPress retires every row at once', async () => {
+    await title(101);
+    expect(await row(101)).toBe(1);
+    callWordPress(fixture, ['update_option', ['blogdescription', 'Changed in WordPress']]);
+    expect(await row(101)).toBe(0);
   });
 });

@@ -46,7 +46,9 @@ export class ReadModel1900000000000 implements MigrationInterface {
           KEY record (kind, id)
         ) ${options}`,
       );
-      await runner.query(`CREATE TABLE IF NOT EXISTS ${q('eca_read_epoch')} (id tinyint unsigned NOT NULL, epoch bigint(20) unsigned NOT NULL, PRIMARY KEY (id)) ${options}`);
+      await runner.query(
+        `CREATE TABLE IF NOT EXISTS ${q('eca_read_epoch')} (id tinyint unsigned NOT NULL, epoch bigint(20) unsigned NOT NULL, PRIMARY KEY (id)) ${options}`,
+      );
     }
     const epochs = (await runner.query(`SELECT COUNT(*) AS n FROM ${q('eca_read_epoch')}`)) as { n: number | string }[];
     if (!Number(epochs[0]?.n)) await runner.query(`INSERT INTO ${q('eca_read_epoch')} (id, epoch) VALUES (1, 1)`);
