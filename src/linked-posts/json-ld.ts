@@ -1,3 +1,4 @@
+import { rememberedRendering } from '../cache/rendered-text';
 import { escJs, ksesPost, renderTitle, titleWithStatusPrefix, trimWords, wpautop } from '../wordpress/rendering';
 import { hasBlocks, parseBlocks, ParsedBlock, renderBlock } from '../wordpress/rendering/blocks';
 
@@ -56,6 +57,15 @@ export function jsonLdExcerpt(post: { post_excerpt: string; post_content: string
   return wpautop(text);
 }
 
+/**
+ * The escaped JSON-LD excerpt of an excerpt and a content (joined by NUL, which neither holds), remembered
+ * by its input: it is a pure function of the two texts, computed for every JSON-LD answer otherwise.
+ */
+const rememberedDescription = rememberedRendering((joined) => {
+  const at = joined.indexOf('\u0000');
+  return escJs(jsonLdExcerpt({ post_excerpt: joined.slice(0, at), post_content: joined.slice(at + 1) }));
+});
+
 /** The JSON-LD members every TEC object starts with (tribe-common `Tribe__JSON_LD__Abstract`). */
 export function jsonLdHead(
   type: string,
@@ -65,7 +75,7 @@ export function jsonLdHead(
   const head: Record<string, unknown> = {
     '@type': type,
     name: escJs(renderTitle(titleWithStatusPrefix(post))),
-    description: escJs(jsonLdExcerpt(post)),
+    description: rememberedDescription(`${post.post_excerpt}\u0000${post.post_content}`),
   };
   if (imageUrl) head.image = imageUrl;
   return head;
