@@ -4,11 +4,26 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { requestScope } from '../database/request-scope';
 import type { Fragment, TotalCounter } from '../database/list-query';
+import { createHash } from 'node:crypto';
+import { ReadModel } from '../read-model';
 import { collectedDependencies, dependOn, dependOnEverything } from './dependencies';
 import type { Dependencies } from './freshness';
+import { RecordCache } from './record-cache';
 import { RequestDataVersion } from './request-data-version';
 
 const MAX_ENTRIES = 10_000;
+/**
+ * Read model rows totals are kept in: a total's slot is a hash of its statement, so however many
+ * distinct lists clients ask for, the table holds at most this many totals (a slot holds the last one
+ * counted; the statement kept beside it tells it from another that hashes alike).
+ */
+const DURABLE_SLOTS = 65_536;
+
+/** A total as its read model row holds it. */
+interface KeptTotal {
+  statement: string;
+  total: number;
+}
 
 /**
  * Totals of lists (`X-WP-Total`), shared by the requests that count the same filters under the same
@@ -19,18 +34,25 @@ const MAX_ENTRIES = 10_000;
  * only by anonymous misses, whose request read the data version before any data; valid while nothing
  * it shows changed since and for
  * RESPONSE_CACHE_TTL_SECONDS at most; on SQLite kept only when no write transaction ran meanwhile.
+ * Beneath memory, at any TTL, a total whose route declared what it shows is also kept in the read
+ * model (RecordCache.fromReadModel): the first count after a restart or on another instance is a row.
  */
 @Injectable()
 export class ListTotals {
   private readonly totals?: LRUCache<string, { generation: number; dependencies: Dependencies; total: number }>;
 
+  private readonly durableKind: string;
+
   constructor(
     config: AppConfig,
     private readonly db: DatabaseService,
     private readonly versions: RequestDataVersion,
+    private readonly records: RecordCache,
+    private readonly readModel: ReadModel,
   ) {
     const ttl = config.responseCacheTtlSeconds * 1000;
     if (ttl > 0) this.totals = new LRUCache({ max: MAX_ENTRIES, ttl });
+    this.durableKind = readModel.kind('list-total');
   }
 
   /** The lists' TotalCounter (src/database/list-query.ts). */
@@ -43,8 +65,8 @@ export class ListTotals {
    */
   async total(statement: Fragment, count: () => Promise<number>): Promise<number> {
     const read = requestScope.getStore()?.dataVersion;
-    if (!this.totals || !read) return count();
     const key = `${statement.text}\n${JSON.stringify(statement.params)}`;
+    if (!this.totals || !read) return this.durable(key, count);
     const known = this.totals.get(key);
     if (known && this.versions.valid(known.generation, known.dependencies)) {
       if (known.dependencies) dependOn(known.dependencies);
@@ -52,11 +74,23 @@ export class ListTotals {
       return known.total;
     }
     const dependencies = collectedDependencies();
-    const total = await count();
+    const total = await this.durable(key, count);
     const kept = this.totals.get(key);
     if ((!kept || kept.generation <= read.generation) && (this.db.isMysql || this.db.committedReadMark() === read.mark)) {
       this.totals.set(key, { generation: read.generation, dependencies, total });
     }
     return total;
+  }
+
+  /** The total from its read model row, else counted (and kept there) — when the route declared what it shows. */
+  private async durable(statement: string, count: () => Promise<number>): Promise<number> {
+    const dependencies = collectedDependencies();
+    if (!this.readModel.enabled || !dependencies || this.db.sql.inTransaction) return count();
+    const slot = parseInt(createHash('sha1').update(statement).digest('hex').slice(0, 8), 16) % DURABLE_SLOTS;
+    const kept = (await this.readModel.read<KeptTotal>(this.durableKind, [slot])).get(slot);
+    if (kept?.statement === statement) return kept.total;
+    // Counted, and kept in the slot (replacing another list's total there, if any).
+    const load = async () => new Map([[slot, { statement, total: await count() }]]);
+    return (await this.records.loadIntoReadModel(this.durableKind, [slot], load, () => dependencies)).get(slot)!.total;
   }
 }

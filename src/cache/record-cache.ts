@@ -65,7 +65,7 @@ export class RecordCache {
     durable?: string,
   ): Promise<Map<K, T>> {
     const unique = [...new Set(keys)];
-    const road = durable && shows && this.readModel.enabled ? this.throughReadModel(durable, load, shows) : load;
+    const road = durable && shows && this.readModel.enabled ? (missing: K[]) => this.fromReadModel(durable, missing, load, shows) : load;
     const found = await this.lookUp(kind, unique, road, size, shows);
     if (!shows) dependOnEverything();
     else for (const key of unique) dependOn(shows(key, found.get(key)));
@@ -105,39 +105,48 @@ export class RecordCache {
   }
 
   /**
-   * `load` behind the read model: the rows of `kind` first (each read once per request), the rest
-   * loaded after a look at the data version and kept as rows while no write touching them committed
-   * since that look (ReadModel.fill). Inside a transaction, or on SQLite when a write transaction ran
-   * meanwhile (its uncommitted rows may have been read), nothing is kept.
+   * The values of numeric keys `missing` behind the read model: the rows of `kind` first (each read once per request), the rest
+   * loaded and kept (loadIntoReadModel).
    */
-  private throughReadModel<K extends string | number, T>(
+  private async fromReadModel<K extends string | number, T>(
     kind: string,
+    missing: readonly K[],
     load: (missing: K[]) => Promise<Map<K, T>>,
     shows: (key: K, value: T | undefined) => Iterable<string>,
-  ): (missing: K[]) => Promise<Map<K, T>> {
-    return async (missing) => {
-      if (this.db.sql.inTransaction) return load(missing);
-      const memo = requestScope.getStore()?.memo;
-      const memoKey = (id: K) => `read-model\n${kind}\n${id}`;
-      const found = new Map<K, T>();
-      const unread: number[] = [];
-      for (const id of missing) {
-        const kept = memo?.get(memoKey(id)) as Promise<T> | undefined;
-        if (kept) found.set(id, await kept);
-        else unread.push(Number(id));
-      }
-      for (const [id, value] of await this.readModel.read<T>(kind, unread)) found.set(id as K, value);
-      const absent = missing.filter((id) => !found.has(id));
-      if (absent.length) {
-        const mark = this.db.committedReadMark();
-        const generation = mark === undefined ? undefined : await this.freshness.sync();
-        const loaded = await load(absent);
-        for (const [id, value] of loaded) found.set(id, value);
-        if (generation !== undefined && this.db.committedReadMark() === mark) await this.keep(kind, loaded, generation, shows);
-      }
-      for (const [id, value] of found) memo?.set(memoKey(id), Promise.resolve(value));
-      return found;
-    };
+  ): Promise<Map<K, T>> {
+    if (this.db.sql.inTransaction) return load([...missing]);
+    const memo = requestScope.getStore()?.memo;
+    const memoKey = (id: K) => `read-model\n${kind}\n${id}`;
+    const found = new Map<K, T>();
+    const unread: number[] = [];
+    for (const id of missing) {
+      const kept = memo?.get(memoKey(id)) as Promise<T> | undefined;
+      if (kept) found.set(id, await kept);
+      else unread.push(Number(id));
+    }
+    for (const [id, value] of await this.readModel.read<T>(kind, unread)) found.set(id as K, value);
+    const absent = missing.filter((id) => !found.has(id));
+    if (absent.length) for (const [id, value] of await this.loadIntoReadModel(kind, absent, load, shows)) found.set(id, value);
+    for (const [id, value] of found) memo?.set(memoKey(id), Promise.resolve(value));
+    return found;
+  }
+
+  /**
+   * `load`, after a look at the data version, and its values kept as rows of `kind` (replacing what they
+   * held) while no write touching them committed since. Inside a transaction, or on SQLite when a write
+   * transaction ran meanwhile (its uncommitted rows may have been read), nothing is kept.
+   */
+  async loadIntoReadModel<K extends string | number, T>(
+    kind: string,
+    ids: readonly K[],
+    load: (missing: K[]) => Promise<Map<K, T>>,
+    shows: (key: K, value: T | undefined) => Iterable<string>,
+  ): Promise<Map<K, T>> {
+    const mark = this.db.sql.inTransaction ? undefined : this.db.committedReadMark();
+    const generation = mark === undefined ? undefined : await this.freshness.sync();
+    const loaded = await load([...ids]);
+    if (generation !== undefined && this.db.committedReadMark() === mark) await this.keep(kind, loaded, generation, shows);
+    return loaded;
   }
 
   private async keep<K extends string | number, T>(

@@ -179,9 +179,11 @@ describe('venue and organizer lists paged in SQL (issue #14)', () => {
         const read = await statementsOf(t, path);
         expect(read.body.total).toBe(total);
         if (ids) expect(read.body.venues.map((v) => v.id)).toEqual(ids);
-        // At most the small list's statements (a total already counted under this data version is reused).
+        // At most the small list's statements (a total already counted under this data version is reused);
+        // besides them, a fixed number for the read model: its rows read and, for a page read for the
+        // first time, the rows of its records and its total kept (counters, journal, epoch, keys, rows).
         expect(read.posts).toBeLessThanOrEqual(smallList.posts);
-        expect(read.all).toBeLessThanOrEqual(12);
+        expect(read.all).toBeLessThanOrEqual(20);
         expect(read.largest).toBeLessThan(200);
       }
       expect(smallList.posts).toBeLessThanOrEqual(4);
