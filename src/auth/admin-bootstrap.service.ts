@@ -53,6 +53,10 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       ['permalink_structure', '/%postname%/'],
       [`${this.config.tablePrefix}user_roles`, defaultUserRoles()],
     ];
+    // A site that has them all is not written to: a write transaction retires every cached answer and
+    // read model row (it names no key), which would make every restart a cold start.
+    const present = await this.options.getRaw(defaults.map(([name]) => name));
+    if (defaults.every(([name]) => present.has(name))) return;
     const written = await this.db.transaction(async () => {
       const names: string[] = [];
       for (const [name, value] of defaults) if (await this.options.addIfAbsent(name, value)) names.push(name);
