@@ -7,13 +7,15 @@
 //              (response cache, record cache, list totals, site options shared per data version) and
 //              AUTH_CACHE_SECONDS=0 (credential cache: every authenticated request looks its user and
 //              application passwords up and verifies the hash). BENCH_COLD_AUTH_CACHE_SECONDS keeps the
-//              credential cache on for a comparison.
+//              credential cache on for a comparison. The read model (issue #32) is durable state, not a
+//              cache: it stays on, as after a restart; BENCH_COLD_READ_MODEL=false measures the road
+//              without it (every record rendered from the WordPress tables) for a comparison.
 export function instanceEnvs(baseEnv) {
   const uncached = { ...baseEnv, RESPONSE_CACHE_TTL_SECONDS: '0' };
   return {
     cached: baseEnv,
     uncached,
-    cold: { ...uncached, AUTH_CACHE_SECONDS: process.env.BENCH_COLD_AUTH_CACHE_SECONDS ?? '0' },
+    cold: { ...uncached, AUTH_CACHE_SECONDS: process.env.BENCH_COLD_AUTH_CACHE_SECONDS ?? '0', READ_MODEL: process.env.BENCH_COLD_READ_MODEL ?? 'true' },
   };
 }
 

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DatabaseService } from '../database/database.service';
 import { requestScope } from '../database/request-scope';
-import { ReadModel } from '../read-model';
+import { localizedValue, originLocalizer, ReadModel } from '../read-model';
 import { DataFreshness } from './data-freshness';
 import { dependOn, dependOnEverything } from './dependencies';
 import type { Dependencies } from './freshness';
@@ -10,6 +10,17 @@ import { RequestDataVersion } from './request-data-version';
 
 /** Memory for the representations of all kinds together (the estimate of each entry is its JSON size). */
 const MAX_BYTES = 32 * 1024 * 1024;
+
+/** Where `RecordCache.many` keeps values in the read model. */
+export interface DurableValues<K, T> {
+  /** The read model's kind (ReadModel.kind). */
+  kind: string;
+  /**
+   * For values whose links follow the request's host: rows hold them rendered for ORIGIN_PLACEHOLDER
+   * (`load` renders them so), and each request gets them for its own `origin`.
+   */
+  placeholder?: { load: (missing: K[]) => Promise<Map<K, T>>; origin: string };
+}
 
 interface Entry {
   generation: number;
@@ -53,8 +64,8 @@ export class RecordCache {
    * estimates a value's bytes; `shows` names the cache keys a value (or a key `load` found nothing
    * for) shows — without it a value shows anything. What the values show is added to the request's
    * answer (dependencies.ts). Without a shareable version everything is loaded.
-   * `durable`: the read model's kind (ReadModel.kind) the values of numeric keys are also kept under,
-   * in the database: what memory misses is read from there first, and what is loaded is kept there.
+   * `durable`: where values of numeric keys are also kept, in the read model: what memory misses is
+   * read from there first, and what is loaded is kept there.
    */
   async many<K extends string | number, T>(
     kind: string,
@@ -62,7 +73,7 @@ export class RecordCache {
     load: (missing: K[]) => Promise<Map<K, T>>,
     size: (value: T) => number,
     shows?: (key: K, value: T | undefined) => Iterable<string>,
-    durable?: string,
+    durable?: DurableValues<K, T>,
   ): Promise<Map<K, T>> {
     const unique = [...new Set(keys)];
     const road = durable && shows && this.readModel.enabled ? (missing: K[]) => this.fromReadModel(durable, missing, load, shows) : load;
@@ -109,14 +120,16 @@ export class RecordCache {
    * loaded and kept (loadIntoReadModel).
    */
   private async fromReadModel<K extends string | number, T>(
-    kind: string,
+    durable: DurableValues<K, T>,
     missing: readonly K[],
     load: (missing: K[]) => Promise<Map<K, T>>,
     shows: (key: K, value: T | undefined) => Iterable<string>,
   ): Promise<Map<K, T>> {
     if (this.db.sql.inTransaction) return load([...missing]);
+    const { kind, placeholder } = durable;
+    const localize = placeholder && originLocalizer(placeholder.origin);
     const memo = requestScope.getStore()?.memo;
-    const memoKey = (id: K) => `read-model\n${kind}\n${id}`;
+    const memoKey = (id: K) => `read-model\n${kind}\n${placeholder?.origin ?? ''}\n${id}`;
     const found = new Map<K, T>();
     const unread: number[] = [];
     for (const id of missing) {
@@ -124,9 +137,12 @@ export class RecordCache {
       if (kept) found.set(id, await kept);
       else unread.push(Number(id));
     }
-    for (const [id, value] of await this.readModel.read<T>(kind, unread)) found.set(id as K, value);
+    for (const [id, value] of await this.readModel.read<T>(kind, unread, localize)) found.set(id as K, value);
     const absent = missing.filter((id) => !found.has(id));
-    if (absent.length) for (const [id, value] of await this.loadIntoReadModel(kind, absent, load, shows)) found.set(id, value);
+    if (absent.length) {
+      const loaded = await this.loadIntoReadModel(kind, absent, placeholder?.load ?? load, shows);
+      for (const [id, value] of loaded) found.set(id, localize ? localizedValue(value, localize) : value);
+    }
     for (const [id, value] of found) memo?.set(memoKey(id), Promise.resolve(value));
     return found;
   }
@@ -143,7 +159,9 @@ export class RecordCache {
     shows: (key: K, value: T | undefined) => Iterable<string>,
   ): Promise<Map<K, T>> {
     const mark = this.db.sql.inTransaction ? undefined : this.db.committedReadMark();
-    const generation = mark === undefined ? undefined : await this.freshness.sync();
+    // As RequestDataVersion reads it: a replica-routed request looks on its replica, where its data comes from.
+    const primary = this.db.isMysql && !requestScope.getStore()?.preferReplica;
+    const generation = mark === undefined ? undefined : await (primary ? this.freshness.sync() : this.freshness.syncOwn());
     const loaded = await load([...ids]);
     if (generation !== undefined && this.db.committedReadMark() === mark) await this.keep(kind, loaded, generation, shows);
     return loaded;

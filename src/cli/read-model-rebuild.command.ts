@@ -3,7 +3,7 @@ import { SingleBar } from 'cli-progress';
 import { EventLoader } from '../events';
 import { LinkedPostLoader } from '../linked-posts';
 import { ORGANIZER } from '../organizers';
-import { ReadModel } from '../read-model';
+import { ORIGIN_PLACEHOLDER, ReadModel } from '../read-model';
 import { VENUE } from '../venues';
 import { ANONYMOUS } from '../wordpress/caller';
 import { PostsStore } from '../wordpress/posts.store';
@@ -28,10 +28,8 @@ export async function runReadModelRebuild(app: Pick<INestApplicationContext, 'ge
   const get = <T>(type: new (...args: never[]) => T) => app.get(type, { strict: false });
   const [posts, readModel, site, events, linked] = [get(PostsStore), get(ReadModel), get(SiteService), get(EventLoader), get(LinkedPostLoader)];
   if (!readModel.enabled) throw new Error('READ_MODEL is false: there is no read model to rebuild.');
-  const base = await site.fixedPublicBase();
-  if (base === undefined) {
-    throw new Error("The read model keeps rows only when links do not follow the request's host: set SITE_URL (or WordPress's `home` option).");
-  }
+  // Links following each request's host: rows are rendered for the placeholder origin (origin-placeholder.ts).
+  const base = (await site.fixedPublicBase()) ?? ORIGIN_PLACEHOLDER;
   await readModel.retireAll();
   const deleted = await readModel.prune([EVENT_POST_TYPE, VENUE.postType, ORGANIZER.postType].map((type) => readModel.kind(type, base)));
   const steps: [string, (ids: number[]) => Promise<unknown>][] = [

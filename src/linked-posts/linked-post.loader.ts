@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CacheKey } from '../wordpress/cache-keys';
-import { RecordCache } from '../cache/record-cache';
+import { DurableValues, RecordCache } from '../cache/record-cache';
 import { DatabaseService } from '../database/database.service';
-import { ReadModel } from '../read-model';
+import { ORIGIN_PLACEHOLDER, ReadModel } from '../read-model';
 import { AttachmentsStore } from '../wordpress/attachments';
 import { GLOBAL_ID_LINEAGE } from '../wordpress/permalinks';
 import { PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
@@ -34,10 +34,16 @@ export class LinkedPostLoader {
   async load(type: LinkedPostType, ids: readonly number[], requestOrigin: string): Promise<Map<number, LinkedRecord>> {
     const read = (missing: readonly number[]) => this.read(type, missing, requestOrigin);
     if (this.db.sql.inTransaction) return read(ids);
-    // Keyed by the public base image URLs are built on (the request's origin only without SITE_URL and `home`);
-    // kept in the read model only when that base does not follow the request.
+    // Keyed by the public base image URLs are built on (the request's origin only without SITE_URL and `home`:
+    // then the read model holds them for a placeholder origin, and each request gets its own).
     const fixed = await this.site.fixedPublicBase();
-    const durable = fixed === undefined ? undefined : this.readModel.kind(type.postType, fixed);
+    const durable: DurableValues<number, LinkedRecord> =
+      fixed === undefined
+        ? {
+            kind: this.readModel.kind(type.postType, ORIGIN_PLACEHOLDER),
+            placeholder: { load: (m) => this.read(type, m, ORIGIN_PLACEHOLDER), origin: requestOrigin },
+          }
+        : { kind: this.readModel.kind(type.postType, fixed) };
     return this.cache.many(`${type.postType}\n${fixed ?? requestOrigin}`, ids, read, recordSize, recordShows, durable);
   }
 

@@ -1,2 +1,3 @@
 export { ReadModel, type ReadModelEntry } from './read-model';
 export { ReadModelModule } from './read-model.module';
+export { ORIGIN_PLACEHOLDER, localizedValue, originLocalizer } from './origin-placeholder';

@@ -50,10 +50,10 @@ export class ReadModel {
     return `${name.slice(0, 40)}@${createHash('sha1').update(`${codeFingerprint()}\n${renderedFor}`).digest('hex').slice(0, 20)}`;
   }
 
-  /** The current rows of `kind` among `ids`, decoded. */
-  async read<T>(kind: string, ids: readonly number[]): Promise<Map<number, T>> {
+  /** The current rows of `kind` among `ids`, decoded (after `localize` of their text, if given: origin-placeholder.ts). */
+  async read<T>(kind: string, ids: readonly number[], localize?: (json: string) => string): Promise<Map<number, T>> {
     if (!this.enabled || !ids.length) return new Map();
-    return this.rows.values<T>(kind, ids, this.maxAgeMs ? Date.now() - this.maxAgeMs : undefined);
+    return this.rows.values<T>(kind, ids, this.maxAgeMs ? Date.now() - this.maxAgeMs : undefined, localize);
   }
 
   /**

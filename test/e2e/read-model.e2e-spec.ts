@@ -195,19 +195,41 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
   });
 });
 
-describe('rows only where links do not follow the request', () => {
-  it("keeps none when the public base is the request's host (no SITE_URL; home follows the request): a hostile Host cannot grow the table", async () => {
-    const app = await startTestApp({ env: { ...ENV, SITE_URL: '' } });
+describe("links that follow the request's host (no SITE_URL; home follows the request)", () => {
+  it('keep one row per record, rendered for a placeholder origin: every host gets the answer it gets without the read model, and hosts cannot grow the table', async () => {
+    const shared = await sharedTestDatabase('read-model-hosts-');
+    const withRows = await startTestApp({ database: shared.database, env: { ...ENV, SITE_URL: '' } });
+    const without = await startTestApp({ database: shared.database, env: { ...ENV, SITE_URL: '', READ_MODEL: 'false' } });
     try {
+      const venue = (await withRows.http.post(`${BASE}/venues`).set('Authorization', ADMIN).send({ venue: 'Host Hall', city: 'Rome' })).body.id;
       const id = (
-        await app.http.post(EVENTS).set('Authorization', ADMIN).send({ title: 'Hosted', start_date: '2033-03-01 10:00:00', end_date: '2033-03-01 11:00:00' })
+        await withRows.http
+          .post(EVENTS)
+          .set('Authorization', ADMIN)
+          .send({ title: 'Hosted', start_date: '2033-03-01 10:00:00', end_date: '2033-03-01 11:00:00', venue, categories: ['Hosted talks'] })
       ).body.id;
-      for (const host of ['a.example', 'b.example', 'evil.example:8080']) {
-        expect((await app.http.get(`${EVENTS}/${id}`).set('Host', host).expect(200)).body.url).toContain(host);
+      const paths = [`${EVENTS}/${id}`, `${EVENTS}?start_date=2033-03-01&end_date=2033-03-31`, `${BASE}/venues/${venue}`];
+      const hosts: Record<string, string>[] = [
+        { Host: 'a.example' },
+        { Host: 'B.Example:8080' },
+        { Host: 'evil.example', 'X-Forwarded-Host': 'proxied.example', 'X-Forwarded-Proto': 'https' },
+      ];
+      for (const headers of hosts) {
+        for (const path of paths) {
+          for (let pass = 0; pass < 2; pass++) {
+            const ours = await withRows.http.get(path).set(headers).expect(200);
+            const theirs = await without.http.get(path).set(headers).expect(200);
+            expect({ path, headers, body: ours.body }).toEqual({ path, headers, body: theirs.body });
+          }
+        }
       }
-      expect(await rows(app)).toEqual([]);
+      expect(JSON.stringify((await withRows.http.get(`${EVENTS}/${id}`).set('Host', 'b.example')).body)).toContain('b.example?id=');
+      const kept = (await rows(withRows)).filter((row) => row === `tribe_events:${id}` || row === `tribe_venue:${venue}`);
+      expect(kept).toEqual([`tribe_events:${id}`, `tribe_venue:${venue}`]);
     } finally {
-      await app.close();
+      await withRows.close();
+      await without.close();
+      await shared.cleanup();
     }
   });
 });

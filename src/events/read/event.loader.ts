@@ -18,8 +18,8 @@ import { mapEvent } from '../event.mapper';
 import { eventJsonLd } from '../json-ld';
 import { EventRecord, firstMeta } from './event-record';
 import { EventSettingsReader } from './event-settings';
-import { RecordCache } from '../../cache/record-cache';
-import { ReadModel } from '../../read-model';
+import { DurableValues, RecordCache } from '../../cache/record-cache';
+import { ORIGIN_PLACEHOLDER, ReadModel } from '../../read-model';
 import { SeriesReader } from '../series/series.reader';
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import type { EventResponse } from '../event.response';
@@ -144,10 +144,16 @@ export class EventLoader {
   private async sharedBases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
     const load = (missing: readonly number[]) => this.bases(missing, requestOrigin);
     if (this.db.sql.inTransaction) return load(ids);
-    // Keyed by the public base the links are built on (the request's origin only without SITE_URL and `home`);
-    // kept in the read model only when that base does not follow the request.
+    // Keyed by the public base the links are built on (the request's origin only without SITE_URL and `home`:
+    // then the read model holds them for a placeholder origin, and each request gets its own).
     const fixed = await this.site.fixedPublicBase();
-    const durable = fixed === undefined ? undefined : this.readModel.kind(EVENT_POST_TYPE, fixed);
+    const durable: DurableValues<number, EventBase> =
+      fixed === undefined
+        ? {
+            kind: this.readModel.kind(EVENT_POST_TYPE, ORIGIN_PLACEHOLDER),
+            placeholder: { load: (m) => this.bases(m, ORIGIN_PLACEHOLDER), origin: requestOrigin },
+          }
+        : { kind: this.readModel.kind(EVENT_POST_TYPE, fixed) };
     return this.cache.many(`event\n${fixed ?? requestOrigin}`, ids, load, baseSize, baseShows, durable);
   }
 

@@ -26,7 +26,7 @@ export class ReadModelRepository {
   constructor(private readonly sql: Sql) {}
 
   /** The decoded values of the current epoch's rows of `kind` among `ids`, written at `builtSince` or later. */
-  async values<T>(kind: string, ids: readonly number[], builtSince?: number): Promise<Map<number, T>> {
+  async values<T>(kind: string, ids: readonly number[], builtSince?: number, localize?: (json: string) => string): Promise<Map<number, T>> {
     const found = new Map<number, T>();
     const age = builtSince === undefined ? '' : ' AND r.built_at >= ?';
     for (let i = 0; i < ids.length; i += CHUNK) {
@@ -37,7 +37,7 @@ export class ReadModelRepository {
           WHERE r.kind = ? AND r.id IN (${placeholders(chunk)})${age}`,
         params,
       );
-      for (const row of rows) found.set(Number(row.id), decodeValue<T>(row.body));
+      for (const row of rows) found.set(Number(row.id), decodeValue<T>(localize ? localize(row.body) : row.body));
     }
     return found;
   }
