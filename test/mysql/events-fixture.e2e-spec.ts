@@ -29,7 +29,10 @@ describe('event reads on the WordPress + TEC fixture database (MariaDB)', () => 
     await count(1, 199, '2028-12-31');
     const small = await count(2, 1, '2029-12-31');
     expect(await count(50, 2, '2030-12-31')).toBe(small);
-    expect(small).toBeLessThanOrEqual(25);
+    // Records no request read before: besides reading them, the read model keeps them (a transaction for
+    // the events, one for their venues, one for their organizers, one for the total: counters, journal,
+    // epoch, keys, rows), a fixed number whatever the page's size.
+    expect(small).toBeLessThanOrEqual(45);
     spy.mockRestore();
   });
 

@@ -20,7 +20,8 @@ import { EventRecord, firstMeta } from './event-record';
 import { EventSettingsReader } from './event-settings';
 import { DurableValues, RecordCache } from '../../cache/record-cache';
 import { ORIGIN_PLACEHOLDER, ReadModel } from '../../read-model';
-import { SeriesReader } from '../series/series.reader';
+import { SeriesFields, SeriesReader } from '../series/series.reader';
+import { dependOn } from '../../cache/dependencies';
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import type { EventResponse } from '../event.response';
 
@@ -86,7 +87,7 @@ export class EventLoader {
     // organizers stay blanked, as the plugin's `post_password_required` leaves them (issue #31 item 8).
     const embed = { caller, requestOrigin, single: mode === 'single' || mode === 'single-without-json-ld' };
     const all = (pick: (base: EventBase) => number[]) => [...bases.values()].flatMap(pick).filter((id) => id > 0);
-    const [venues, organizers, settings, counts] = await Promise.all([
+    const [venues, organizers, settings, counts, series] = await Promise.all([
       this.venues.embed(
         all((b) => b.venueIds),
         embed,
@@ -97,6 +98,7 @@ export class EventLoader {
       ),
       mode === 'single' ? this.settings.read() : undefined,
       this.termCounts(all((b) => [...b.record.categories, ...b.record.tags].map((term) => term.term_taxonomy_id))),
+      this.seriesFields(bases),
     ]);
 
     const result = new Map<number, EventResponse>();
@@ -108,12 +110,35 @@ export class EventLoader {
         venue: embeddedVenue(base.venueIds, venues) as unknown as EventResponse['venue'],
         organizer: embeddedOrganizers(base.organizerIds, organizers) as unknown as EventResponse['organizer'],
       };
-      const event: EventResponse = { ...base.event, ...(counts && withCounts(base.event, counts)), venue: record.venue, organizer: record.organizer };
+      // Issue #24: every occurrence of a series carries its rule and the series' summary after the plugin's keys.
+      const event: EventResponse = {
+        ...base.event,
+        ...series.get(id),
+        ...(counts && withCounts(base.event, counts)),
+        venue: record.venue,
+        organizer: record.organizer,
+      };
       if (mode === 'single') event.json_ld = eventJsonLd(record, event, settings!);
       const locked = mode === 'list' && !passwordUnlocked(caller, record.post, record.meta, credentials.password, credentials.context);
       result.set(id, locked ? blankProtected(event) : event);
     }
     return result;
+  }
+
+  /**
+   * `recurrence` and `series` of the events that belong to a series, read with each answer rather than
+   * kept in the bases: a series' summary (its count and bounds) moves with any write to its events, so
+   * a base holding it would be retired by every event write (`type:tribe_events`). A page without
+   * series reads nothing more.
+   */
+  private async seriesFields(bases: ReadonlyMap<number, EventBase>): Promise<Map<number, SeriesFields>> {
+    const records = [...bases.values()].map((base) => base.record);
+    const fields = await this.series.fields(
+      records.map((record) => record.post),
+      new Map(records.map((record) => [record.post.ID, record.meta])),
+    );
+    for (const id of fields.keys()) dependOn([CacheKey.post(bases.get(id)!.record.post.post_parent), CacheKey.type(EVENT_POST_TYPE)]);
+    return fields;
   }
 
   /**
@@ -174,13 +199,12 @@ export class EventLoader {
     const events = [...posts.values()].filter((p) => p.post_type === EVENT_POST_TYPE);
     if (!events.length) return new Map();
     const eventIds = events.map((p) => p.ID);
-    const [images, galleryImages, series] = await Promise.all([
+    const [images, galleryImages] = await Promise.all([
       this.attachments.images(
         eventIds.map((id) => Number(firstMeta(meta.get(id)!, THUMBNAIL_ID) ?? 0)).filter((id) => id > 0),
         requestOrigin,
       ),
       this.posts.galleryImages(events.map((post) => post.post_content)),
-      this.series.fields(events, meta),
     ]);
     const result = new Map<number, EventBase>();
     for (const post of events) {
@@ -193,8 +217,7 @@ export class EventLoader {
         categories: terms.get(post.ID)!.filter((t) => t.taxonomy === 'tribe_events_cat'),
         tags: terms.get(post.ID)!.filter((t) => t.taxonomy === 'post_tag'),
       };
-      // Issue #24: every occurrence of a series carries its rule and the series' summary after the plugin's keys.
-      const event = { ...mapEvent({ ...record, venue: [], organizer: [] }, { links, termLinks, restBase, settings, galleryImages }), ...series.get(post.ID) };
+      const event = mapEvent({ ...record, venue: [], organizer: [] }, { links, termLinks, restBase, settings, galleryImages });
       result.set(post.ID, { record, venueIds: linkIds(m.get('_EventVenueID')), organizerIds: linkIds(m.get('_EventOrganizerID')), event });
     }
     return result;
@@ -204,17 +227,14 @@ export class EventLoader {
 /**
  * What an event's shared part shows (RecordCache, dependencies.ts): its post, the venues and organizers
  * it links (embedded per request, from their own entries), its terms — not their counts, read apart
- * (EventLoader.termCounts) — and the taxonomies' names and ancestry (term links), images; an
- * occurrence of a series also the series' summary, which any event write may change (its count and
- * bounds).
+ * (EventLoader.termCounts) — and the taxonomies' names and ancestry (term links), images. A series'
+ * summary is not in it either (EventLoader.seriesFields).
  */
 function baseShows(id: number, base: EventBase | undefined): string[] {
   const keys = [CacheKey.post(id)];
   if (!base) return keys;
   keys.push(CacheKey.taxonomy('tribe_events_cat'), CacheKey.taxonomy('post_tag'), CacheKey.type('attachment'));
   for (const linked of [...base.venueIds, ...base.organizerIds]) keys.push(CacheKey.post(linked));
-  const { post } = base.record;
-  if (post.post_parent > 0 || 'series' in base.event) keys.push(CacheKey.post(post.post_parent), CacheKey.type(post.post_type));
   return keys;
 }
 
