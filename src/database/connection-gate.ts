@@ -25,6 +25,11 @@ export class ConnectionGate {
     this.free = permits;
   }
 
+  /** Whether a caller would get a permit now, without waiting. */
+  get idle(): boolean {
+    return this.free > 0 && this.waiters.size === 0;
+  }
+
   /** Runs `work` holding one permit; waits for it until `deadline` (epoch ms) at most. */
   async run<T>(work: () => Promise<T>, deadline = requestWaitDeadline(this.maxWaitMs)): Promise<T> {
     await this.acquire(deadline);

@@ -58,6 +58,11 @@ export class DatabaseService implements OnApplicationShutdown {
     return this.sql.isMysql;
   }
 
+  /** Whether a transaction would begin now without waiting for a connection (work that may be skipped asks). */
+  get idle(): boolean {
+    return this.gate.idle;
+  }
+
   /**
    * Transactions begun so far, or undefined while one is open. On SQLite every read shares the open
    * transaction's connection and sees its uncommitted rows: the same mark before and after some reads

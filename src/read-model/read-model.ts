@@ -62,7 +62,8 @@ export class ReadModel {
    * were loaded. Whether they were kept.
    */
   async fill(kind: string, entries: readonly ReadModelEntry[], stillCurrent: () => Promise<boolean>): Promise<boolean> {
-    if (!this.enabled || !entries.length) return false;
+    // Keeping rows never makes a reader wait: under a burst, a later read keeps them.
+    if (!this.enabled || !entries.length || !this.db.idle) return false;
     // In ID order, as every filler locks them, so two fills of the same rows queue instead of deadlocking.
     const sorted = [...entries].sort((a, b) => a.id - b.id);
     return this.db.transaction(

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { localizedValue, originLocalizer, ORIGIN_PLACEHOLDER } from '../../../src/read-model';
+import { decodeValue, encodeValue } from '../../../src/read-model/value-codec';
+
+describe('read model values as text (src/read-model/value-codec.ts)', () => {
+  it('gives back Maps (their key types and order), Sets and Dates, nested, and plain JSON as JSON does', () => {
+    const value = {
+      post: { ID: 12, post_title: 'A "quoted" title', post_date: new Date(Date.UTC(2033, 0, 2, 10)) },
+      meta: new Map<string, string[]>([
+        ['_EventStartDate', ['2033-01-02 10:00:00']],
+        ['_EventVenueID', ['5', '7']],
+      ]),
+      byId: new Map<number, { tags: Set<string> }>([[7, { tags: new Set(['a', 'b']) }]]),
+      list: [1, null, 'x', { nested: new Map([[1, [new Map([['deep', true]])]]]) }],
+      image: false,
+    };
+    const back = decodeValue<typeof value>(encodeValue(value));
+    expect(back).toEqual(value);
+    expect([...back.meta.keys()]).toEqual(['_EventStartDate', '_EventVenueID']);
+    expect([...back.byId.keys()]).toEqual([7]);
+    expect(back.post.post_date).toBeInstanceOf(Date);
+  });
+
+  it('round-trips any JSON value unchanged (a property)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(decodeValue(encodeValue(value))).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the origin placeholder (src/read-model/origin-placeholder.ts)', () => {
+  const rendered = {
+    url: `${ORIGIN_PLACEHOLDER}/event/a/`,
+    rest_url: `${ORIGIN_PLACEHOLDER}/wp-json/tribe/events/v1/events/12`,
+    global_id: 'eca-origin.invalid?id=12',
+    text: 'no link here',
+    meta: new Map([['_x', [`${ORIGIN_PLACEHOLDER}/wp-content/uploads/a.jpg`]]]),
+  };
+
+  it('puts the whole origin where links have it and the host alone where a global_id has it', () => {
+    const local = localizedValue(rendered, originLocalizer('https://Events.Example:8443'));
+    expect(local).toEqual({
+      url: 'https://Events.Example:8443/event/a/',
+      rest_url: 'https://Events.Example:8443/wp-json/tribe/events/v1/events/12',
+      global_id: 'events.example?id=12',
+      text: 'no link here',
+      meta: new Map([['_x', ['https://Events.Example:8443/wp-content/uploads/a.jpg']]]),
+    });
+  });
+
+  it('keeps the text valid JSON for any origin a request can bring, and puts it back exactly (a property)', () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withFragments: false, withQueryParameters: false }), (url) => {
+        const origin = new URL(url).origin;
+        const local = localizedValue(rendered, originLocalizer(origin));
+        expect(local.url).toBe(`${origin}/event/a/`);
+        expect(local.global_id).toBe(`${new URL(origin).hostname}?id=12`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
