@@ -100,13 +100,17 @@ export class ReadModel {
     await this.rows.moveEpoch();
   }
 
-  /** Rows and keys of another epoch or of none of `currentKinds` (the rebuild's first step): deleted in chunks, outside any write. */
+  /**
+   * Rows and keys of another epoch or of none of `currentKinds` (the rebuild's first step): deleted in
+   * chunks, outside any write; then the keys no row has any more.
+   */
   async prune(currentKinds: readonly string[]): Promise<number> {
     let deleted = 0;
     for (let stale = await this.rows.stale(currentKinds); stale.length; stale = await this.rows.stale(currentKinds)) {
       await this.db.transaction(() => this.rows.delete(stale, true), { bookkeeping: true });
       deleted += stale.length;
     }
+    await this.db.transaction(() => this.rows.deleteOrphanKeys(), { bookkeeping: true });
     return deleted;
   }
 }

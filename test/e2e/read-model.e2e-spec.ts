@@ -186,6 +186,10 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
     const count = async (type: string) =>
       Number((await sql.one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${sql.table('posts')} WHERE post_type = ?`, [type]))!.n);
     const kept = await rows();
+    const orphans = await sql.one<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM ${sql.table('eca_read_deps')} d WHERE NOT EXISTS (SELECT 1 FROM ${sql.table('eca_read_model')} r WHERE r.kind = d.kind AND r.id = d.id)`,
+    );
+    expect(Number(orphans!.n)).toBe(0);
     for (const type of ['tribe_events', 'tribe_venue', 'tribe_organizer'])
       expect(kept.filter((row) => row.startsWith(`${type}:`))).toHaveLength(await count(type));
     expect(lines.join('\n')).toMatch(/^Rebuilt the read model: \d+ tribe_venue, \d+ tribe_organizer, \d+ tribe_events \(\d+ records\)/);

@@ -109,4 +109,11 @@ export class ReadModelRepository {
     const other = kinds.length ? ` OR kind NOT IN (${placeholders(kinds)})` : '';
     return this.sql.rows<RecordRef>(`SELECT kind, id FROM ${model} WHERE epoch <> ${current}${other} LIMIT ${CHUNK}`, [...kinds]);
   }
+
+  /** Deletes the keys of records that have no row (left by rows retired and never filled again). */
+  async deleteOrphanKeys(): Promise<number> {
+    const deps = this.sql.table('eca_read_deps');
+    const model = this.sql.table('eca_read_model');
+    return (await this.sql.run(`DELETE FROM ${deps} WHERE NOT EXISTS (SELECT 1 FROM ${model} r WHERE r.kind = ${deps}.kind AND r.id = ${deps}.id)`)).affected;
+  }
 }
