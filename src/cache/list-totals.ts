@@ -42,6 +42,9 @@ export class ListTotals {
   private readonly totals?: LRUCache<string, { generation: number; dependencies: Dependencies; total: number }>;
 
   private readonly durableKind: string;
+  /** Shortest count worth a row (READ_MODEL_TOTAL_MIN_MS), and the statements found cheaper (not looked up again). */
+  private readonly minCountMs: number;
+  private readonly cheap = new LRUCache<string, true>({ max: MAX_ENTRIES });
 
   constructor(
     config: AppConfig,
@@ -53,6 +56,7 @@ export class ListTotals {
     const ttl = config.responseCacheTtlSeconds * 1000;
     if (ttl > 0) this.totals = new LRUCache({ max: MAX_ENTRIES, ttl });
     this.durableKind = readModel.kind('list-total');
+    this.minCountMs = config.readModel.totalMinMs;
   }
 
   /** The lists' TotalCounter (src/database/list-query.ts). */
@@ -82,15 +86,27 @@ export class ListTotals {
     return total;
   }
 
-  /** The total from its read model row, else counted (and kept there) — when the route declared what it shows. */
+  /**
+   * The total from its read model row, else counted — and kept there when the route declared what it
+   * shows and the count took at least READ_MODEL_TOTAL_MIN_MS: a cheap count is not worth a row written
+   * after every event write (a statement found cheap is counted directly from then on).
+   */
   private async durable(statement: string, count: () => Promise<number>): Promise<number> {
     const dependencies = collectedDependencies();
-    if (!this.readModel.enabled || !dependencies || this.db.sql.inTransaction) return count();
+    if (!this.readModel.enabled || !dependencies || this.db.sql.inTransaction || this.cheap.has(statement)) return count();
     const slot = parseInt(createHash('sha1').update(statement).digest('hex').slice(0, 8), 16) % DURABLE_SLOTS;
     const kept = (await this.readModel.read<KeptTotal>(this.durableKind, [slot])).get(slot);
     if (kept?.statement === statement) return kept.total;
-    // Counted, and kept in the slot (replacing another list's total there, if any).
-    const load = async () => new Map([[slot, { statement, total: await count() }]]);
-    return (await this.records.loadIntoReadModel(this.durableKind, [slot], load, () => dependencies)).get(slot)!.total;
+    // Counted, and kept in the slot (replacing another list's total there, if any) when it was slow.
+    let total = 0;
+    const load = async () => {
+      const started = performance.now();
+      total = await count();
+      if (performance.now() - started >= this.minCountMs) return new Map([[slot, { statement, total }]]);
+      this.cheap.set(statement, true);
+      return new Map<number, KeptTotal>();
+    };
+    await this.records.loadIntoReadModel(this.durableKind, [slot], load, () => dependencies);
+    return total;
   }
 }

@@ -33,8 +33,8 @@ export class AppConfig {
   /** 0 = no response cache (src/cache/). */
   readonly responseCacheTtlSeconds: number;
   readonly responseCacheMaxEntries: number;
-  /** The read model (src/read-model/): on or off, and the longest age of a row in ms (0: no limit). */
-  readonly readModel: { readonly enabled: boolean; readonly maxAgeMs: number };
+  /** The read model (src/read-model/): on or off, the longest age of a row in ms (0: no limit), the shortest count worth a row. */
+  readonly readModel: { readonly enabled: boolean; readonly maxAgeMs: number; readonly totalMinMs: number };
   /** Where the event list reads dates from (src/events/event-list.query.ts). */
   readonly eventDatesSource: 'occurrences' | 'postmeta';
   /** Webhook deliveries (src/changes/). */
@@ -89,7 +89,7 @@ export class AppConfig {
     this.shutdownTimeoutMs = env.SHUTDOWN_TIMEOUT_MS;
     this.responseCacheTtlSeconds = env.RESPONSE_CACHE_TTL_SECONDS;
     this.responseCacheMaxEntries = env.RESPONSE_CACHE_MAX_ENTRIES;
-    this.readModel = Object.freeze({ enabled: env.READ_MODEL, maxAgeMs: env.READ_MODEL_MAX_AGE_SECONDS * 1000 });
+    this.readModel = Object.freeze({ enabled: env.READ_MODEL, maxAgeMs: env.READ_MODEL_MAX_AGE_SECONDS * 1000, totalMinMs: env.READ_MODEL_TOTAL_MIN_MS });
     this.eventDatesSource = env.EVENT_DATES_SOURCE;
     this.webhooks = Object.freeze({
       allowPrivateTargets: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
