@@ -1,12 +1,17 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CacheablePaths } from './cacheable-request';
 import { DataVersionWriter } from './data-version-writer';
 import { ListTotals } from './list-totals';
+import { ShowsInterceptor } from './shows.interceptor';
 
 /**
  * What resources share from the cache layer (the response cache itself is an HTTP step: app.factory),
- * and the data-version bump of every write transaction.
+ * the data-version bump of every write transaction, and what `@Shows()` routes declare.
  */
 @Global()
-@Module({ providers: [ListTotals, DataVersionWriter, CacheablePaths], exports: [ListTotals, CacheablePaths] })
+@Module({
+  providers: [ListTotals, DataVersionWriter, CacheablePaths, { provide: APP_INTERCEPTOR, useClass: ShowsInterceptor }],
+  exports: [ListTotals, CacheablePaths],
+})
 export class CacheModule {}

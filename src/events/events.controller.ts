@@ -5,9 +5,9 @@ import { CATEGORIES } from '../categories';
 import { ORGANIZER } from '../organizers';
 import { TAGS } from '../tags';
 import { VENUE } from '../venues';
-import { collectDependencies } from '../cache/dependencies';
 import { Paginated } from '../resources/pagination.interceptor';
 import { CalendarList } from '../rest/calendar-list.decorator';
+import { Shows } from '../rest/shows.decorator';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { RequestContext, RequestCtx } from '../rest/request-context';
@@ -42,6 +42,7 @@ export class EventsController {
   @Get()
   // Also answered as iCalendar for `Accept: text/calendar` (src/site/event-list-calendar.interceptor.ts).
   @CalendarList()
+  @Shows({ keys: LIST_MEMBERSHIP })
   @Paginated({
     collection: 'events',
     layout: 'posts',
@@ -49,7 +50,6 @@ export class EventsController {
     pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist.' },
   })
   list(@RequestCtx() ctx: RequestContext, @RestParams() args: EventListArgs) {
-    collectDependencies(...LIST_MEMBERSHIP);
     return this.events.list(ctx, args);
   }
 
@@ -59,8 +59,8 @@ export class EventsController {
   }
 
   @Get(':id')
+  @Shows({ postParam: 'id' })
   read(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() _args: EventReadArgs) {
-    collectDependencies(CacheKey.post(id));
     return this.events.read(ctx, { id });
   }
 }

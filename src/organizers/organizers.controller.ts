@@ -1,13 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { collectDependencies } from '../cache/dependencies';
 import { collectLinkedListDependencies, linkedPageNotFound } from '../linked-posts';
 import { Paginated } from '../resources/pagination.interceptor';
 import { DeleteArgs } from '../rest/delete.args';
 import { IdParam } from '../rest/params/id-param.decorator';
 import { RestParams } from '../rest/params/rest-params.decorator';
 import { RequestContext, RequestCtx } from '../rest/request-context';
-import { CacheKey } from '../wordpress/cache-keys';
+import { Shows } from '../rest/shows.decorator';
 import { OrganizerCreateArgs, OrganizerListArgs, OrganizerUpdateArgs } from './organizer-args';
 import { ORGANIZER } from './organizer.type';
 import { OrganizersService } from './organizers.service';
@@ -61,8 +60,8 @@ export class OrganizersController {
   }
 
   @Get(':id')
+  @Shows({ postParam: 'id' })
   read(@RequestCtx() ctx: RequestContext, @IdParam() id: number) {
-    collectDependencies(CacheKey.post(id));
     return this.service.read(ctx, id);
   }
 
