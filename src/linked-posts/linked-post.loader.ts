@@ -4,6 +4,7 @@ import { DurableValues, RecordCache } from '../cache/record-cache';
 import { DatabaseService } from '../database/database.service';
 import { ORIGIN_PLACEHOLDER, ReadModel } from '../read-model';
 import { AttachmentsStore } from '../wordpress/attachments';
+import { galleryAttachmentIds } from '../wordpress/rendering';
 import { GLOBAL_ID_LINEAGE } from '../wordpress/permalinks';
 import { PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
 import { SiteService } from '../wordpress/site.service';
@@ -74,8 +75,18 @@ export class LinkedPostLoader {
 }
 
 /** What a record shows (RecordCache, dependencies.ts): its post and meta, and its images. */
-function recordShows(id: number): string[] {
-  return [CacheKey.post(id), CacheKey.type('attachment')];
+function recordShows(id: number, record: LinkedRecord | undefined): string[] {
+  if (!record) return [CacheKey.post(id)];
+  return [CacheKey.post(id), ...attachmentKeys(Number(first(record.meta, THUMBNAIL_ID) ?? 0), record.post.post_content)];
+}
+
+/**
+ * The attachments a record's representation shows: its image (`_thumbnail_id`) and those its text's
+ * `[gallery]` names — one `post:ID` each, written when the attachment is (its row or meta), so a new or
+ * changed image elsewhere in the media library retires no record.
+ */
+export function attachmentKeys(thumbnailId: number, content: string): string[] {
+  return [thumbnailId, ...galleryAttachmentIds(content)].filter((id) => id > 0).map((id) => CacheKey.post(id));
 }
 
 /** Bytes a record holds, about: its post's texts and its meta values. */

@@ -2,7 +2,8 @@ import { runReadModelRebuild } from '../../src/cli/read-model-rebuild.command';
 import { Sql } from '../../src/database/sql';
 import { ReadModel } from '../../src/read-model';
 import { OptionsStore } from '../../src/wordpress/options.store';
-import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
+import { PostsStore } from '../../src/wordpress/posts.store';
+import { ADMIN, BASE, SITE, startTestApp, TestApp } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
 
 /**
@@ -168,6 +169,35 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
     expect(await rows()).not.toContain(`tribe_events:${id}`);
     await t.http.post(`${EVENTS}/${id}`).set('Authorization', ADMIN).send({ title: 'Raced' }).expect(200);
     expect((await read(`${EVENTS}/${id}`)).body.title).toBe('Raced');
+  });
+
+  it("an image written elsewhere in the media library retires no row; a write of the event's own image does", async () => {
+    const posts = t.app.get(PostsStore);
+    const date = '2033-01-01 00:00:00';
+    const attachment = (title: string) =>
+      t.db.transaction(() =>
+        posts.insert({
+          post_type: 'attachment',
+          post_status: 'inherit',
+          post_author: 1,
+          post_title: title,
+          post_name: title.toLowerCase(),
+          post_mime_type: 'image/jpeg',
+          post_date: date,
+          post_date_gmt: date,
+          post_modified: date,
+          post_modified_gmt: date,
+          guid: (id) => `${SITE}/?attachment_id=${id}`,
+        }),
+      );
+    const own = await attachment('Own');
+    await t.http.post(`${EVENTS}/${elsewhere}`).set('Authorization', ADMIN).send({ image: own }).expect(200);
+    expect((await read(`${EVENTS}/${elsewhere}`)).body.image.id).toBe(own);
+    await attachment('Unrelated');
+    expect(await rows()).toContain(`tribe_events:${elsewhere}`);
+    await t.db.transaction(() => posts.setMeta(own, '_wp_attached_file', '2033/01/own.jpg'));
+    expect(await rows()).not.toContain(`tribe_events:${elsewhere}`);
+    expect((await read(`${EVENTS}/${elsewhere}`)).body.image.url).toContain('2033/01/own.jpg');
   });
 
   it('a write of everything (a site option) retires every row at once, by the epoch', async () => {

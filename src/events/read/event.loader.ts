@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CacheKey } from '../../wordpress/cache-keys';
 import { Caller } from '../../wordpress/caller';
 import { DatabaseService } from '../../database/database.service';
-import { embeddedOrganizers, embeddedVenue, linkIds } from '../../linked-posts';
+import { attachmentKeys, embeddedOrganizers, embeddedVenue, linkIds } from '../../linked-posts';
 import { ReadCredentials } from '../../rest/request-context';
 import { passwordUnlocked } from '../../auth/post-access';
 import { blankProtected } from '../../wordpress/password-blanking';
@@ -227,13 +227,15 @@ export class EventLoader {
 /**
  * What an event's shared part shows (RecordCache, dependencies.ts): its post, the venues and organizers
  * it links (embedded per request, from their own entries), its terms — not their counts, read apart
- * (EventLoader.termCounts) — and the taxonomies' names and ancestry (term links), images. A series'
+ * (EventLoader.termCounts) — and the taxonomies' names and ancestry (term links), the attachments of
+ * its image and of its description's galleries (attachmentKeys). A series'
  * summary is not in it either (EventLoader.seriesFields).
  */
 function baseShows(id: number, base: EventBase | undefined): string[] {
   const keys = [CacheKey.post(id)];
   if (!base) return keys;
-  keys.push(CacheKey.taxonomy('tribe_events_cat'), CacheKey.taxonomy('post_tag'), CacheKey.type('attachment'));
+  keys.push(CacheKey.taxonomy('tribe_events_cat'), CacheKey.taxonomy('post_tag'));
+  keys.push(...attachmentKeys(Number(firstMeta(base.record.meta, THUMBNAIL_ID) ?? 0), base.record.post.post_content));
   for (const linked of [...base.venueIds, ...base.organizerIds]) keys.push(CacheKey.post(linked));
   return keys;
 }
