@@ -55,6 +55,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
 }
 
+/** The statement named a table the database does not have (MySQL ER_NO_SUCH_TABLE, SQLite's prepare error). */
+export function isMissingTable(error: unknown): boolean {
+  const e = driverError(error);
+  return Number(e.errno) === 1146 || /no such table/i.test(typeof e.message === 'string' ? e.message : '');
+}
+
 export function isLockConflict(error: unknown): boolean {
   return CONFLICT_ERRNOS.has(Number(driverError(error).errno));
 }

@@ -14,6 +14,21 @@ export interface TransactionOptions {
   bookkeeping?: boolean;
 }
 
+/** The pooled MySQL connections whose session already runs its transactions READ COMMITTED. */
+const readCommittedConnections = new WeakSet<object>();
+
+/**
+ * Sets the connection's session to READ COMMITTED once, the first time it runs a transaction, instead
+ * of a `SET TRANSACTION ISOLATION LEVEL` before every `START TRANSACTION` (one statement less per write;
+ * nothing on these connections wants another level: the rest of their statements autocommit).
+ */
+async function readCommittedSession(runner: QueryRunner): Promise<void> {
+  const connection = (runner as unknown as { databaseConnection: object }).databaseConnection;
+  if (readCommittedConnections.has(connection)) return;
+  await runner.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+  readCommittedConnections.add(connection);
+}
+
 /** How often a transaction InnoDB rolled back on a deadlock or lock wait timeout is run again. */
 const CONFLICT_ATTEMPTS = 30;
 
@@ -130,8 +145,10 @@ export class DatabaseService implements OnApplicationShutdown {
       // writer that waited for a row or named lock reads the state its predecessor left (not an old
       // snapshot). SQLite: TypeORM's deferred BEGIN would take the write lock at the first write,
       // where another process holding it fails the transaction half-way (SQLITE_BUSY_SNAPSHOT).
-      if (this.isMysql) await runner.startTransaction('READ COMMITTED');
-      else await retryingBusy(() => runner.query('BEGIN IMMEDIATE'), deadline);
+      if (this.isMysql) {
+        await readCommittedSession(runner);
+        await runner.startTransaction();
+      } else await retryingBusy(() => runner.query('BEGIN IMMEDIATE'), deadline);
     } catch (error) {
       await this.release(runner);
       throw asDatabaseError(error);

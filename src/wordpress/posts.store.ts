@@ -42,6 +42,16 @@ export type PostMeta = Map<string, string[]>;
 /** The columns a caller may set on insert or update. */
 export type PostColumns = Omit<PostRow, 'ID' | 'guid'>;
 
+/**
+ * The guid WP core would fill after the insert, when it does not depend on the ID the insert gives
+ * (a published post's pretty permalink): then it goes in the INSERT itself, one statement less. The
+ * guid is a pure function of the post, so one that answers the same for two IDs names neither.
+ */
+function guidWithoutId(post: NewPost): string | undefined {
+  const guid = post.guid(1);
+  return guid !== '' && guid === post.guid(2) ? guid : undefined;
+}
+
 /** A post to insert: the columns WordPress needs, any other writable one, and how to make its guid. */
 export type NewPost = Partial<PostColumns> &
   Pick<
@@ -109,8 +119,26 @@ interface MetaRowCopy {
  */
 interface MetaCopy {
   rows: MetaRowCopy[];
-  /** Open batchMeta calls: inserts wait and go in one statement when the outermost ends. */
+  /** Open batchMeta calls: writes wait and go in one statement each (delete, update, insert) when the outermost ends. */
   batching: number;
+  /** Keys whose stored rows are to be set to the copy's value (setMeta while batching). */
+  updated: Set<string>;
+  /** Keys whose stored rows are to be deleted (deleteMeta while batching). */
+  deleted: Set<string>;
+}
+
+/** A copy of a post's meta: its stored rows as read, nothing waiting. */
+function metaCopyOf(rows: MetaRowCopy[]): MetaCopy {
+  return { rows, batching: 0, updated: new Set(), deleted: new Set() };
+}
+
+/**
+ * Keys one `CASE` update may set together: where the database's collation (case- and accent-
+ * insensitive on WordPress tables) could take two of them for one, each gets its own UPDATE, in order,
+ * as separate `update_post_meta` calls would have.
+ */
+function settableTogether(keys: readonly string[]): boolean {
+  return keys.every((key) => /^[\x21-\x7e]+$/.test(key)) && new Set(keys.map((key) => key.toLowerCase())).size === keys.length;
 }
 
 function toPostRow(raw: Record<string, unknown>): PostRow {
@@ -225,17 +253,18 @@ export class PostsStore {
         [postId],
       );
       // Another call of this transaction may have made the copy meanwhile.
-      copy = copies.get(postId) ?? { rows: rows.map((r) => ({ key: r.meta_key, value: r.meta_value, pending: false })), batching: 0 };
+      copy = copies.get(postId) ?? metaCopyOf(rows.map((r) => ({ key: r.meta_key, value: r.meta_value, pending: false })));
       copies.set(postId, copy);
     }
     return copy;
   }
 
   /**
-   * Runs `work` with the post's new meta rows gathered: they are inserted in one multi-row INSERT, in
-   * the order they were added (so meta_id order is the order of the calls), when the outermost
-   * batchMeta of the post ends. Reads of the post's meta through this store see them meanwhile; no
-   * other code may read the post's meta inside `work`. Outside a transaction, `work` just runs.
+   * Runs `work` with the post's meta writes gathered: when the outermost batchMeta of the post ends, the
+   * keys deleted go in one DELETE, the keys set in one UPDATE, the new rows in one multi-row INSERT, in
+   * the order they were added (so meta_id order is the order of the calls) — the rows `work`'s calls
+   * would have left one statement each. Reads of the post's meta through this store see them meanwhile;
+   * no other code may read the post's meta inside `work`. Outside a transaction, `work` just runs.
    */
   async batchMeta<T>(postId: number, work: () => Promise<T>): Promise<T> {
     const copy = await this.metaCopy(postId);
@@ -251,10 +280,26 @@ export class PostsStore {
     return result;
   }
 
-  /** Inserts the post's pending meta rows (row order kept). */
+  /** Writes what the post's batch gathered: deleted keys, set keys, then the new rows (row order kept). */
   private async flushMeta(postId: number): Promise<void> {
     const copy = this.metaCopies()?.get(postId);
-    const pending = copy?.rows.filter((r) => r.pending) ?? [];
+    if (!copy) return;
+    const postmeta = this.sql.table('postmeta');
+    const deleted = [...copy.deleted];
+    copy.deleted.clear();
+    if (deleted.length) await this.sql.run(`DELETE FROM ${postmeta} WHERE post_id = ? AND meta_key IN (${placeholders(deleted)})`, [postId, ...deleted]);
+    // A key deleted after it was set has no stored row left to set (new rows of it are inserted below).
+    const updates = [...copy.updated].flatMap((key) => copy.rows.filter((r) => r.key === key && !r.pending).slice(0, 1));
+    copy.updated.clear();
+    if (updates.length && settableTogether(updates.map((r) => r.key))) {
+      await this.sql.run(
+        `UPDATE ${postmeta} SET meta_value = CASE meta_key ${updates.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE post_id = ? AND meta_key IN (${placeholders(updates)})`,
+        [...updates.flatMap((r) => [r.key, r.value]), postId, ...updates.map((r) => r.key)],
+      );
+    } else {
+      for (const r of updates) await this.sql.run(`UPDATE ${postmeta} SET meta_value = ? WHERE post_id = ? AND meta_key = ?`, [r.value, postId, r.key]);
+    }
+    const pending = copy.rows.filter((r) => r.pending);
     for (let i = 0; i < pending.length; i += META_ROWS_PER_INSERT) {
       const chunk = pending.slice(i, i + META_ROWS_PER_INSERT);
       await this.sql.run(
@@ -346,7 +391,7 @@ export class PostsStore {
     // A full read inside a transaction is the posts' copy from now on (an update reads it first).
     if (copies && !keys) {
       const fresh = new Set(unique.filter((id) => !copies.has(id)));
-      for (const id of fresh) copies.set(id, { rows: [], batching: 0 });
+      for (const id of fresh) copies.set(id, metaCopyOf([]));
       for (const r of rows) {
         if (fresh.has(Number(r.post_id))) copies.get(Number(r.post_id))!.rows.push({ key: r.meta_key, value: r.meta_value, pending: false });
       }
@@ -378,7 +423,7 @@ export class PostsStore {
       post_modified_gmt: post.post_modified_gmt,
       post_content_filtered: '',
       post_parent: post.post_parent ?? 0,
-      guid: '',
+      guid: guidWithoutId(post) ?? '',
       menu_order: post.menu_order ?? 0,
       post_type: post.post_type,
       post_mime_type: post.post_mime_type ?? '',
@@ -389,9 +434,9 @@ export class PostsStore {
       `INSERT INTO ${this.sql.table('posts')} (${names.join(', ')}) VALUES (${placeholders(names)})`,
       Object.values(values),
     );
-    await this.sql.run(`UPDATE ${this.sql.table('posts')} SET guid = ? WHERE ID = ?`, [post.guid(insertId), insertId]);
+    if (values.guid === '') await this.sql.run(`UPDATE ${this.sql.table('posts')} SET guid = ? WHERE ID = ?`, [post.guid(insertId), insertId]);
     // A new post has no meta yet and was not counted in any term.
-    this.metaCopies()?.set(insertId, { rows: [], batching: 0 });
+    this.metaCopies()?.set(insertId, metaCopyOf([]));
     this.statuses()?.set(insertId, { type: post.post_type, now: post.post_status });
     noteWrite({ kind: 'post', id: insertId, action: 'created', postType: post.post_type });
     return insertId;
@@ -443,7 +488,8 @@ export class PostsStore {
     }
     if (rows.every((r) => r.value === stored)) return false;
     noteWrite({ kind: 'post', id: postId, action: 'updated' });
-    if (rows.some((r) => !r.pending)) {
+    if (copy?.batching && rows.some((r) => !r.pending)) copy.updated.add(key);
+    else if (rows.some((r) => !r.pending)) {
       await this.sql.run(`UPDATE ${this.sql.table('postmeta')} SET meta_value = ? WHERE post_id = ? AND meta_key = ?`, [stored, postId, key]);
     }
     for (const row of rows) row.value = stored;
@@ -464,7 +510,8 @@ export class PostsStore {
     if (copy && value === undefined) {
       const rows = copy.rows.filter((r) => r.key === key);
       copy.rows = copy.rows.filter((r) => r.key !== key);
-      if (rows.some((r) => !r.pending)) await this.sql.run(`DELETE FROM ${this.sql.table('postmeta')} WHERE post_id = ? AND meta_key = ?`, [postId, key]);
+      if (copy.batching && rows.some((r) => !r.pending)) copy.deleted.add(key);
+      else if (rows.some((r) => !r.pending)) await this.sql.run(`DELETE FROM ${this.sql.table('postmeta')} WHERE post_id = ? AND meta_key = ?`, [postId, key]);
       return rows.length > 0;
     }
     // A value is compared by the database (its collation): the copy is read again when next needed.

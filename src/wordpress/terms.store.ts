@@ -111,8 +111,19 @@ export class TermsStore {
   }
 
   private async many(where: string, params: SqlParam[], order = 't.term_id'): Promise<TermRow[]> {
-    const rows = await this.sql.rows(`${this.select()} WHERE ${where} ORDER BY ${order}`, params);
-    return rows.map(toTermRow);
+    const rows = (await this.sql.rows(`${this.select()} WHERE ${where} ORDER BY ${order}`, params)).map(toTermRow);
+    const seen = this.seenInTransaction();
+    for (const row of rows) seen?.set(row.term_taxonomy_id, row.taxonomy);
+    return rows;
+  }
+
+  /**
+   * The term_taxonomy_ids this transaction read (or wrote) as rows, with their taxonomy: setObjectTerms
+   * does not read them again to check they exist in the taxonomy (an event write resolves its terms
+   * first). Undefined outside a transaction.
+   */
+  private seenInTransaction(): Map<number, string> | undefined {
+    return transactionMemo('terms:seen', () => new Map<number, string>());
   }
 
   async findById(id: number, taxonomy: string): Promise<TermRow | undefined> {
@@ -303,6 +314,7 @@ export class TermsStore {
     await this.sql.run(`DELETE FROM ${this.sql.table('term_relationships')} WHERE term_taxonomy_id = ?`, [term.term_taxonomy_id]);
     await this.sql.run(`DELETE FROM ${this.sql.table('termmeta')} WHERE term_id = ?`, [termId]);
     await this.sql.run(`DELETE FROM ${this.sql.table('term_taxonomy')} WHERE term_taxonomy_id = ?`, [term.term_taxonomy_id]);
+    this.seenInTransaction()?.delete(term.term_taxonomy_id);
     const shared = await this.sql.one(`SELECT term_taxonomy_id FROM ${this.sql.table('term_taxonomy')} WHERE term_id = ? LIMIT 1`, [termId]);
     if (!shared) await this.sql.run(`DELETE FROM ${this.sql.table('terms')} WHERE term_id = ?`, [termId]);
     noteWrite({ kind: 'term', id: termId, action: 'deleted', taxonomy });
@@ -316,15 +328,17 @@ export class TermsStore {
    */
   async setObjectTerms(objectId: number, taxonomy: string, termTaxonomyIds: number[]): Promise<void> {
     const wanted = [...new Set(termTaxonomyIds)];
-    const valid = wanted.length
+    const seen = this.seenInTransaction();
+    const unseen = wanted.filter((id) => seen?.get(id) !== taxonomy);
+    const valid = unseen.length
       ? (
           await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id'>>(
-            `SELECT term_taxonomy_id FROM ${this.sql.table('term_taxonomy')} WHERE taxonomy = ? AND term_taxonomy_id IN (${placeholders(wanted)})`,
-            [taxonomy, ...wanted],
+            `SELECT term_taxonomy_id FROM ${this.sql.table('term_taxonomy')} WHERE taxonomy = ? AND term_taxonomy_id IN (${placeholders(unseen)})`,
+            [taxonomy, ...unseen],
           )
         ).map((r) => Number(r.term_taxonomy_id))
       : [];
-    const target = wanted.filter((id) => valid.includes(id));
+    const target = wanted.filter((id) => seen?.get(id) === taxonomy || valid.includes(id));
     const change = this.posts.statusChange(objectId);
     const counts = this.countedPost(objectId);
     // A post this transaction inserted had no terms: nothing to read.

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql';
 import { EventDateMeta, occurrenceHash } from '../../dates';
 import { transactionMemo } from '../../wordpress/transaction-memo';
+import { isMissingTable } from '../../database/database-errors';
 
 /** Largest value of the tables' signed `mediumint` `duration` column (about 97 days). */
 const MAX_DURATION = 8_388_607;
@@ -30,7 +31,8 @@ export class TecTables {
 
   /**
    * Whether the database has both tables (checked per write: no caching layer, storage.md §15; once per
-   * transaction, so a series' hundred occurrences ask once).
+   * transaction, so a series' hundred occurrences ask once). The single-event writes below ask nothing:
+   * their first statement on the tables tells (`absentTables`).
    */
   exist(): Promise<boolean> {
     return transactionMemo('tec:tables-exist', () => this.lookUp()) ?? this.lookUp();
@@ -42,6 +44,24 @@ export class TecTables {
       ? await this.sql.rows(`SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name IN (?, ?)`, names)
       : await this.sql.rows(`SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (?, ?)`, names);
     return rows.length === 2;
+  }
+
+  /**
+   * Runs `write` unless this transaction already found the tables missing. A statement that fails on a
+   * missing table (a site TEC 6 never ran on) is no error: the event gets no rows (false), as `exist()`
+   * would have said, and the transaction goes on (a failed statement ends no transaction, on MySQL or
+   * SQLite).
+   */
+  private async unlessAbsent(write: () => Promise<boolean>): Promise<boolean> {
+    const absent = transactionMemo('tec:tables-absent', () => ({ found: false }));
+    if (absent?.found) return false;
+    try {
+      return await write();
+    } catch (error) {
+      if (!isMissingTable(error)) throw error;
+      if (absent) absent.found = true;
+      return false;
+    }
   }
 
   /** Events with a UTC start date but no occurrence row (written by a TEC 5 site or an older version). */
@@ -69,15 +89,22 @@ export class TecTables {
    * Writes the event's rows from its date meta; an event that gets none has its old rows removed.
    * Returns whether the event has rows now.
    */
-  async upsert(postId: number, dates: EventDateMeta, nowUtc: string): Promise<boolean> {
-    if (!(await this.exist())) return false;
+  async upsert(postId: number, dates: EventDateMeta, nowUtc: string, options: { created?: boolean } = {}): Promise<boolean> {
+    return this.unlessAbsent(() => this.writeRows(postId, dates, nowUtc, options.created === true));
+  }
+
+  /**
+   * `created`: the post was inserted by this transaction, so it has no rows yet (an occurrence always
+   * belongs to its post's one events row, unique by post_id): they are inserted without looking first.
+   */
+  private async writeRows(postId: number, dates: EventDateMeta, nowUtc: string, created: boolean): Promise<boolean> {
     const duration = tecRowDuration(dates);
     if (duration === null) {
       await this.removeRows(postId);
       return false;
     }
     const events = this.sql.table('tec_events');
-    const eventRow = await this.sql.one<{ event_id: number }>(`SELECT event_id FROM ${events} WHERE post_id = ?`, [postId]);
+    const eventRow = created ? undefined : await this.sql.one<{ event_id: number }>(`SELECT event_id FROM ${events} WHERE post_id = ?`, [postId]);
     const eventValues = [dates._EventStartDate, dates._EventEndDate, dates._EventTimezone, dates._EventStartDateUTC, dates._EventEndDateUTC, duration, nowUtc];
     let eventId: number;
     if (eventRow) {
@@ -105,10 +132,9 @@ export class TecTables {
       duration,
     });
     const occurrenceValues = [eventId, dates._EventStartDate, dates._EventStartDateUTC, dates._EventEndDate, dates._EventEndDateUTC, duration, hash, nowUtc];
-    const occurrence = await this.sql.one<{ occurrence_id: number }>(
-      `SELECT occurrence_id FROM ${occurrences} WHERE post_id = ? ORDER BY occurrence_id LIMIT 1`,
-      [postId],
-    );
+    const occurrence = created
+      ? undefined
+      : await this.sql.one<{ occurrence_id: number }>(`SELECT occurrence_id FROM ${occurrences} WHERE post_id = ? ORDER BY occurrence_id LIMIT 1`, [postId]);
     if (occurrence) {
       await this.sql.run(
         `UPDATE ${occurrences} SET event_id = ?, start_date = ?, start_date_utc = ?, end_date = ?, end_date_utc = ?, duration = ?, hash = ?, updated_at = ? WHERE occurrence_id = ?`,

@@ -228,7 +228,7 @@ export class EventWriter {
     if (image) await set(META.thumbnail, String(await this.attachments.imageId(image, ctx.caller.id, id, now)));
     else if (image === null && !isCreate) await remove(META.thumbnail);
 
-    if (dates) await this.tec.upsert(id, dates, now.gmt);
+    if (dates) await this.tec.upsert(id, dates, now.gmt, { created: isCreate });
     await this.posts.trackModified(id, changed, now);
   }
 

@@ -126,7 +126,7 @@ describe('EventsWriteService (stores mocked)', () => {
     expect(meta.get('_EventStartDateUTC')).toBe('2031-06-20 17:00:00');
     expect(meta.get('_EventTimezone')).toBe('Europe/Paris');
     expect(posts.addMeta).toHaveBeenCalledWith(42, '_EventOrigin', 'events-calendar');
-    expect(tec.upsert).toHaveBeenCalledWith(42, expect.objectContaining({ _EventStartDate: '2031-06-20 19:00:00' }), expect.any(String));
+    expect(tec.upsert).toHaveBeenCalledWith(42, expect.objectContaining({ _EventStartDate: '2031-06-20 19:00:00' }), expect.any(String), { created: true });
     expect(reader.render).toHaveBeenCalledWith(ctx, 42, { jsonLd: false });
   });
 
