@@ -14,6 +14,11 @@ export const CacheKey = {
   /** Any count of a taxonomy's terms. */
   counts: (taxonomy: string) => `counts:${taxonomy}`,
   /**
+   * Site options, for the values only the options store keeps: a write of an option part that no answer
+   * shows (TEC's known range) names this instead of everything.
+   */
+  options: 'options',
+  /**
    * Who a login is and what it may do: users, their application passwords, roles. Their stores write
    * them as everything (`*`), so a remembered credential is retired by such a write, not by a post's.
    */

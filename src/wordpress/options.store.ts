@@ -6,10 +6,11 @@ import { placeholders, Sql } from '../database/sql';
 import { maybeSerialize, maybeUnserialize } from './php-serialization';
 import { SharedGeneration } from './shared-generation';
 import { transactionMemo } from './transaction-memo';
+import { CacheKey } from './cache-keys';
 import { EVERYTHING, noteTouched } from './write-journal';
 
-/** Options show no record: only a write that retires everything retires them. */
-const SHOWS_NO_RECORD: ReadonlySet<string> = new Set();
+/** Options show no record: a write that retires everything retires them, or one of an option alone (CacheKey.options). */
+const SHOWS_OPTIONS: ReadonlySet<string> = new Set([CacheKey.options]);
 
 /**
  * The site settings read on the way of most requests (clock, permalinks, list defaults, language,
@@ -80,7 +81,7 @@ export class OptionsStore {
     const read = await this.versions.current();
     if (!read) return this.memoized(names, scope.memo, 'option:');
     let shared = this.shared;
-    if (!shared || Date.now() - shared.born >= this.versions.ttlMs || !this.versions.valid(shared.generation, SHOWS_NO_RECORD)) {
+    if (!shared || Date.now() - shared.born >= this.versions.ttlMs || !this.versions.valid(shared.generation, SHOWS_OPTIONS)) {
       this.shared = shared = { generation: read.generation, born: Date.now(), memo: new Map() };
     }
     const memo = shared.memo;
@@ -148,14 +149,18 @@ export class OptionsStore {
     return result.affected > 0;
   }
 
-  /** WordPress `update_option`: insert or overwrite. */
-  async set(name: string, value: unknown): Promise<void> {
+  /**
+   * WordPress `update_option`: insert or overwrite. `touches`: what the write changes, for the caches —
+   * everything (options shape every answer: formats, zones, links), unless the caller knows the part it
+   * changed is shown by no answer (CacheKey.options: only the options' own memo is retired).
+   */
+  async set(name: string, value: unknown, touches: string = EVERYTHING): Promise<void> {
     const serialized = maybeSerialize(value);
     const updated = await this.sql.run(`UPDATE ${this.sql.table('options')} SET option_value = ? WHERE option_name = ?`, [serialized, name]);
     if (updated.affected === 0 && !(await this.read([name])).has(name)) {
       await this.addIfAbsent(name, value);
     }
-    noteTouched(EVERYTHING);
+    noteTouched(touches);
     this.transactionReads()?.set(name, Promise.resolve(serialized));
   }
 }

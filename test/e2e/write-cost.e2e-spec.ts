@@ -126,6 +126,12 @@ async function knownRange(): Promise<{ stored: Record<string, unknown>; computed
   };
 }
 
+/** The journal rows of the data version (docs/caching.md), by counter and value. */
+async function journalRows(): Promise<Map<string, string>> {
+  const rows = await t.db.sql.rows<{ shard: number; value: number; cache_keys: string }>(`SELECT shard, value, cache_keys FROM ${t.db.sql.table('eca_cache_journal')}`);
+  return new Map(rows.map((r) => [`${r.shard}:${r.value}`, r.cache_keys]));
+}
+
 /** Every term's stored count next to a recount of its published events. */
 async function termCounts(): Promise<{ stored: number; recount: number }[]> {
   const sql = t.db.sql;
@@ -152,6 +158,12 @@ describe('write cost is flat in the number of events', () => {
     expect(large.filter((s) => /FROM \S*postmeta\W.*meta_key = \?/.test(s.text))).toEqual([]);
     // Site settings come from the request's one read, not again inside the transaction.
     expect(large.filter((s) => /FROM \S*options\W.*option_name IN/.test(s.text))).toEqual([]);
+    // Nothing the write itself tells is asked: no lookup of the TEC tables, no read of TEC rows a new post
+    // cannot have yet, the guid (a published post's pretty permalink) in the INSERT itself.
+    expect(large.filter((s) => /information_schema|sqlite_master|FROM \S*tec_(events|occurrences)\W/.test(s.text)).map((s) => s.text)).toEqual([]);
+    expect(large.filter((s) => /^UPDATE \S*posts\W.*\bguid\b/.test(s.text)).map((s) => s.text)).toEqual([]);
+    // The terms the write resolved (read in its transaction) are not read again to be checked.
+    expect(large.filter((s) => /^SELECT term_taxonomy_id FROM \S*term_taxonomy\W/.test(s.text)).map((s) => s.text)).toEqual([]);
     if (ENGINE === 'mysql') {
       const planned = large.filter((s) => /^(SELECT|UPDATE|DELETE)\b/.test(s.text) && !/GET_LOCK|information_schema/.test(s.text));
       const estimates = [];
@@ -162,10 +174,37 @@ describe('write cost is flat in the number of events', () => {
     expect(counts.map((c) => c.stored)).toEqual(counts.map((c) => c.recount));
   });
 
+  it('an update writes its meta in one DELETE, one UPDATE and one INSERT at most, leaving the rows one statement per key would (issue #32)', async () => {
+    const event = await createEvent(t, body('Moved'));
+    const moved = { ...body('Moved'), start_date: '2029-02-12 10:00:00', end_date: '2029-02-12 18:30:00', cost: '12', organizer: [] };
+    const statements = await statementsOf(() => t.http.put(`${EVENTS}/${event.id}`).set('Authorization', ADMIN).send(moved).expect(200));
+    const metaWrites = statements.filter((s) => /^(UPDATE|DELETE FROM|INSERT INTO) \S*postmeta\W/.test(s.text)).map((s) => s.text.split(' ')[0]);
+    expect(metaWrites.sort()).toEqual(['DELETE', 'INSERT', 'UPDATE']);
+    const rows = await t.db.sql.rows<{ meta_key: string; meta_value: string }>(
+      `SELECT meta_key, meta_value FROM ${t.db.sql.table('postmeta')} WHERE post_id = ? ORDER BY meta_id`,
+      [event.id],
+    );
+    const meta = (key: string) => rows.filter((r) => r.meta_key === key).map((r) => r.meta_value);
+    expect(meta('_EventStartDate')).toEqual(['2029-02-12 10:00:00']);
+    expect(meta('_EventEndDate')).toEqual(['2029-02-12 18:30:00']);
+    expect(meta('_EventDuration')).toEqual([String(8.5 * 3600)]);
+    expect(meta('_EventCost')).toEqual(['12']);
+    expect(meta('_EventOrganizerID')).toEqual([]);
+    expect(meta('_EventVenueID')).toEqual([String(venue)]);
+    // The tracker names what changed, once per key.
+    const tracked = phpUnserialize<Record<string, number>>(meta('_tribe_modified_fields')[0])!;
+    expect(Object.keys(tracked)).toEqual(expect.arrayContaining(['_EventStartDate', '_EventEndDate', '_EventCost', '_EventOrganizerID']));
+  });
+
   it('keeps the known range and the term counts by difference through moves, unpublishing, the trash and deletion', async () => {
     await fillTo(500);
     const early = await createEvent(t, { ...body('Earliest'), start_date: '2026-06-01 08:00:00', end_date: '2026-06-01 09:00:00' });
+    const journalBefore = await journalRows();
     const late = await createEvent(t, { ...body('Latest'), start_date: '2031-06-01 08:00:00', end_date: '2031-06-01 09:00:00' });
+    // The range is shown by no answer: moving it retires the options' memo, not everything (issue #32).
+    const journaled = [...(await journalRows())].filter(([row]) => !journalBefore.has(row)).flatMap(([, keys]) => keys.split(' '));
+    expect(journaled).toContain('options');
+    expect(journaled).not.toContain('*');
     const twin = await createEvent(t, { ...body('Twin'), start_date: '2026-06-01 08:00:00', end_date: '2026-06-01 08:30:00' });
     expect((await knownRange()).stored).toEqual({
       earliest_date: '2026-06-01 08:00:00',

@@ -116,6 +116,19 @@ describe("WordPress's own writes, journaled by the must-use plugin (real WordPre
     expect((await served(`${BASE}/venues/5`)).kept).toBe(false);
   });
 
+  it("TEC's known range moved by WordPress retires only the options' memo; any other setting of the same option retires everything", async () => {
+    const [options] = wordpress(['get_option', ['tribe_events_calendar_options']]) as [Record<string, unknown>];
+    await warm(`${BASE}/venues/5`);
+    const moved = { ...options, latest_date: '2031-12-31 23:59:59', latest_date_markers: [EVENT] };
+    expect((await journaled(['update_option', ['tribe_events_calendar_options', moved]])).keys).toEqual(['options']);
+    expect((await served(`${BASE}/venues/5`)).kept).toBe(true);
+
+    const reformatted = { ...moved, dateWithoutYearFormat: 'j F' };
+    expect((await journaled(['update_option', ['tribe_events_calendar_options', reformatted]])).keys).toEqual(['*']);
+    expect((await served(`${BASE}/venues/5`)).kept).toBe(false);
+    wordpress(['update_option', ['tribe_events_calendar_options', options]]);
+  });
+
   it('a write that bypasses WordPress (raw SQL) is not seen until the TTL: the journal is what makes answers fresh', async () => {
     await warm(`${BASE}/events/103`);
     const title = (await served(`${BASE}/events/103`)).body.title;

@@ -16,7 +16,8 @@
  * one of the 32 data-version counters bumped and, under the value it was bumped to, the cache keys the
  * request touched (src/wordpress/cache-keys.ts): `post:ID` and `type:POST_TYPE` for each post written
  * (its row, meta or terms), `taxonomy:NAME` for each term written, `tt:TERM_TAXONOMY_ID` and
- * `counts:TAXONOMY` for each term count moved, `*` (everything) for a site option or a user. WordPress
+ * `counts:TAXONOMY` for each term count moved, `*` (everything) for a site option or a user (`options`
+ * for TEC's known range alone). WordPress
  * commits each statement as it goes, so the row is written once at the end of the request (and every
  * 500 keys on long ones, such as a WP-CLI import): an answer read in between is filed under the old
  * version and retired by the bump.
@@ -57,9 +58,10 @@ final class ECA_Journal {
 		add_action( 'delete_term', array( __CLASS__, 'deleted_term' ), 10, 5 );
 		// After a term's count is written (wp_update_term_count_now) and after a term is edited.
 		add_action( 'edited_term_taxonomy', array( __CLASS__, 'count' ), 10, 2 );
-		foreach ( array( 'added_option', 'updated_option', 'deleted_option' ) as $hook ) {
+		foreach ( array( 'added_option', 'deleted_option' ) as $hook ) {
 			add_action( $hook, array( __CLASS__, 'option' ), 10, 1 );
 		}
+		add_action( 'updated_option', array( __CLASS__, 'option' ), 10, 3 );
 		foreach ( array( 'user_register', 'profile_update', 'deleted_user', 'set_user_role' ) as $hook ) {
 			add_action( $hook, array( __CLASS__, 'everything' ), 10, 0 );
 		}
@@ -125,12 +127,30 @@ final class ECA_Journal {
 		self::add( 'counts:' . $name );
 	}
 
-	/** A site option: everything, but for what changes on ordinary page views and no answer reads. */
-	public static function option( $name ) {
+	/**
+	 * A site option: everything, but for what changes on ordinary page views and no answer reads. TEC's
+	 * known range (the four keys it rewrites in its options array when an event moves the calendar's
+	 * first or last date) is shown by no answer: an update changing nothing else names only `options`,
+	 * the service's memo of the option values (src/events/repository/known-range.ts writes it alike).
+	 */
+	public static function option( $name, $old_value = null, $value = null ) {
 		if ( preg_match( '/^(_site)?_transient_|^(cron|doing_cron)$/', (string) $name ) ) {
 			return;
 		}
+		if ( 'tribe_events_calendar_options' === $name && 3 === func_num_args() && self::only_known_range( $old_value, $value ) ) {
+			self::add( 'options' );
+			return;
+		}
 		self::everything();
+	}
+
+	/** Whether the two option arrays differ in TEC's known range only (strictly equal otherwise, order included). */
+	private static function only_known_range( $old_value, $value ) {
+		if ( ! is_array( $old_value ) || ! is_array( $value ) ) {
+			return false;
+		}
+		$range = array_flip( array( 'earliest_date', 'latest_date', 'earliest_date_markers', 'latest_date_markers' ) );
+		return array_diff_key( $old_value, $range ) === array_diff_key( $value, $range );
 	}
 
 	/** A user's role, capabilities or application passwords: everything (remembered logins included). */

@@ -1,8 +1,9 @@
 import { DatabaseService } from '../../database/database.service';
 import { Injectable } from '@nestjs/common';
 import { forUpdate, Sql } from '../../database/sql';
+import { CacheKey } from '../../wordpress/cache-keys';
 import { OptionsStore } from '../../wordpress/options.store';
-import { maybeUnserialize } from '../../wordpress/php-serialization';
+import { sharedUnserialize } from '../../wordpress/php-serialization';
 import { PostsStore } from '../../wordpress/posts.store';
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 
@@ -90,13 +91,17 @@ export class KnownRange {
       earliest_date_markers: earliest.markers,
       latest_date_markers: latest.markers,
     };
-    if (JSON.stringify(next) !== JSON.stringify(current)) await this.options.set(OPTION, next);
+    // The range is shown by no answer (TEC's views read it; the REST API does not): the write retires
+    // the options' memo, not every cached answer and read model row.
+    if (JSON.stringify(next) !== JSON.stringify(current)) await this.options.set(OPTION, next, CacheKey.options);
   }
 
   /** The option array (undefined when absent or not an array), read with the given lock clause. */
   private async stored(lock: string): Promise<Record<string, unknown> | undefined> {
     const row = await this.sql.one<{ option_value: string }>(`SELECT option_value FROM ${this.sql.table('options')} WHERE option_name = ?${lock}`, [OPTION]);
-    const value = row ? maybeUnserialize(row.option_value) : undefined;
+    // Kilobytes of PHP serialization read twice per event write: parsed once per distinct value (frozen;
+    // `refresh` builds a new array).
+    const value = row ? sharedUnserialize(row.option_value) : undefined;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   }
 
