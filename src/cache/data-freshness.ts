@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
+import { requestScope } from '../database/request-scope';
 import { Dependencies, Freshness } from './freshness';
 import { readJournal, readVersionVector } from './repository/data-version.repository';
 import { SharedVersionRead } from './shared-version-read';
+
+const SYNC_MEMO = 'data-version:sync';
 
 /**
  * This instance's Freshness (what the writes committed so far retired), read from the database: the
@@ -22,7 +25,16 @@ export class DataFreshness {
    * nothing may be shared (a row missing, a lagging replica).
    */
   sync(): Promise<number | undefined> {
-    return this.shared.read(() => this.look());
+    // One look per request (the credential cache, then the request's data, ask in turn): a look begun
+    // after the request arrived is one begun before any of its data. A commit of the request clears it.
+    const memo = requestScope.getStore()?.memo;
+    const known = memo?.get(SYNC_MEMO) as Promise<number | undefined> | undefined;
+    if (known) return known;
+    const look = this.shared.read(() => this.look());
+    memo?.set(SYNC_MEMO, look);
+    // A failed look is not kept: a later ask of the request looks again.
+    look.catch(() => memo?.delete(SYNC_MEMO));
+    return look;
   }
 
   /** The same, from a look of this request's own, on the server its data will come from. */

@@ -88,17 +88,20 @@ export class ReadModelRepository {
     return this.sql.rows<RecordRef>(`SELECT DISTINCT kind, id FROM ${this.sql.table('eca_read_deps')} WHERE dep_key IN (${placeholders(keys)})`, [...keys]);
   }
 
-  /** Deletes the rows (and with `keys`, their keys) of these records, per kind, in ID order. */
+  /**
+   * Deletes the rows (and with `keys`, their keys) of these records, CHUNK records a statement, every
+   * kind in one: ordered by (kind, id), the primary key's order, the order in which concurrent writers
+   * lock the rows they share (no deadlock between them).
+   */
   async delete(records: readonly RecordRef[], keys: boolean): Promise<void> {
-    const byKind = new Map<string, number[]>();
-    for (const { kind, id } of records) byKind.set(kind, [...(byKind.get(kind) ?? []), Number(id)]);
-    for (const [kind, ids] of byKind) {
-      ids.sort((a, b) => a - b);
-      for (let i = 0; i < ids.length; i += CHUNK) {
-        const part = ids.slice(i, i + CHUNK);
-        await this.sql.run(`DELETE FROM ${this.sql.table('eca_read_model')} WHERE kind = ? AND id IN (${placeholders(part)})`, [kind, ...part]);
-        if (keys) await this.sql.run(`DELETE FROM ${this.sql.table('eca_read_deps')} WHERE kind = ? AND id IN (${placeholders(part)})`, [kind, ...part]);
-      }
+    const sorted = records.map(({ kind, id }) => ({ kind, id: Number(id) })).sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.id - b.id));
+    for (let i = 0; i < sorted.length; i += CHUNK) {
+      const byKind = new Map<string, number[]>();
+      for (const { kind, id } of sorted.slice(i, i + CHUNK)) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
+      const where = [...byKind.values()].map((ids) => `(kind = ? AND id IN (${placeholders(ids)}))`).join(' OR ');
+      const params = [...byKind].flatMap(([kind, ids]) => [kind, ...ids]);
+      await this.sql.run(`DELETE FROM ${this.sql.table('eca_read_model')} WHERE ${where}`, params);
+      if (keys) await this.sql.run(`DELETE FROM ${this.sql.table('eca_read_deps')} WHERE ${where}`, params);
     }
   }
 
