@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
+import { requestScope, RequestScope } from '../database/request-scope';
 import { EVERYTHING } from '../wordpress/write-journal';
 import { codeFingerprint } from './code-fingerprint';
 import { CHUNK, ReadModelRepository, ReadModelRow } from './repository/read-model.repository';
@@ -26,9 +27,24 @@ export type ReadModelEntry = ReadModelRow;
  * Without the must-use plugin a write WordPress makes itself is unseen until the row is older than
  * READ_MODEL_MAX_AGE_SECONDS.
  */
+/** A request's read of one kind's rows, waiting for the statement of its turn. */
+interface ReadAsk {
+  kind: string;
+  ids: readonly number[];
+  localize?: (json: string) => string;
+  resolve: (found: Map<number, unknown>) => void;
+  reject: (error: unknown) => void;
+}
+
+interface ReadBatch {
+  asks: ReadAsk[];
+}
+
 @Injectable()
 export class ReadModel {
   readonly enabled: boolean;
+  /** Each request's reads of the current turn (read). */
+  private readonly batches = new WeakMap<RequestScope, ReadBatch>();
   private readonly maxAgeMs: number;
   /** Its statements go to the current transaction's connection when there is one (Sql). */
   private readonly rows: ReadModelRepository;
@@ -50,10 +66,41 @@ export class ReadModel {
     return `${name.slice(0, 40)}@${createHash('sha1').update(`${codeFingerprint()}\n${renderedFor}`).digest('hex').slice(0, 20)}`;
   }
 
-  /** The current rows of `kind` among `ids`, decoded (after `localize` of their text, if given: origin-placeholder.ts). */
+  /**
+   * The current rows of `kind` among `ids`, decoded (after `localize` of their text, if given:
+   * origin-placeholder.ts). The reads one request asks for in the same turn of the event loop, outside
+   * a transaction (an event's venue and organizers, loaded side by side), go in one statement.
+   */
   async read<T>(kind: string, ids: readonly number[], localize?: (json: string) => string): Promise<Map<number, T>> {
     if (!this.enabled || !ids.length) return new Map();
-    return this.rows.values<T>(kind, ids, this.maxAgeMs ? Date.now() - this.maxAgeMs : undefined, localize);
+    const builtSince = this.maxAgeMs ? Date.now() - this.maxAgeMs : undefined;
+    const scope = requestScope.getStore();
+    if (!scope || this.db.sql.inTransaction) return this.rows.values([{ kind, ids }], builtSince, localize).then((found) => found[0] as Map<number, T>);
+    let batch = this.batches.get(scope);
+    if (!batch) {
+      const started: ReadBatch = { asks: [] };
+      this.batches.set(scope, (batch = started));
+      // Runs in the scope of the request (its replica or primary), after the turn's other asks.
+      setImmediate(() => {
+        this.batches.delete(scope);
+        void this.readBatch(started, builtSince);
+      });
+    }
+    return new Promise<Map<number, T>>((resolve, reject) => batch.asks.push({ kind, ids, localize, resolve: resolve as ReadAsk['resolve'], reject }));
+  }
+
+  /** One statement for the asks of the same localization (a request has one), each answered with its own rows. */
+  private async readBatch(batch: ReadBatch, builtSince: number | undefined): Promise<void> {
+    const byLocalize = new Map<ReadAsk['localize'], ReadAsk[]>();
+    for (const ask of batch.asks) byLocalize.set(ask.localize, [...(byLocalize.get(ask.localize) ?? []), ask]);
+    for (const [localize, asks] of byLocalize) {
+      try {
+        const found = await this.rows.values(asks, builtSince, localize);
+        asks.forEach((ask, i) => ask.resolve(found[i]));
+      } catch (error) {
+        for (const ask of asks) ask.reject(error);
+      }
+    }
   }
 
   /**

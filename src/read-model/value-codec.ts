@@ -1,42 +1,66 @@
 /**
  * A record's value as text and back, exactly: JSON, plus the Maps, Sets and Dates the loaders' values
- * hold (an event's meta is a Map of lists). Each is written as a one-key object whose key starts with
- * a NUL character, which no WordPress value can hold as an object key.
+ * hold (an event's meta is a Map of lists). The text is `[marks, value]`: the value with each Map as its
+ * entries, each Set as its items and each Date as its time, and the marks saying where those are — so
+ * decoding is one JSON.parse and a few assignments, not a walk over every node of the value (a walk was
+ * 8% of a cold list's CPU: rows carry whole posts). Marks are in post-order (what a Map holds before
+ * the Map), so each is revived through plain arrays and objects only.
  */
-const MAP = '\u0000Map';
-const SET = '\u0000Set';
-const DATE = '\u0000Date';
+type Step = string | number;
+type Mark = ['M' | 'S' | 'D', ...Step[]];
 
 export function encodeValue(value: unknown): string {
-  return JSON.stringify(value, function (this: Record<string, unknown>, key, encoded: unknown) {
-    const raw = this[key];
-    if (raw instanceof Map) return { [MAP]: [...raw] };
-    if (raw instanceof Set) return { [SET]: [...raw] };
-    if (raw instanceof Date) return { [DATE]: raw.getTime() };
-    return encoded;
-  });
+  const marks: Mark[] = [];
+  return JSON.stringify([marks, plain(value, [], marks)]);
 }
 
 export function decodeValue<T>(text: string): T {
-  return revive(JSON.parse(text)) as T;
+  const [marks, value] = JSON.parse(text) as [Mark[], unknown];
+  let root = value;
+  for (const [kind, ...path] of marks) {
+    if (!path.length) {
+      root = revived(kind, root);
+      continue;
+    }
+    let parent = root as Record<Step, unknown>;
+    for (let i = 0; i < path.length - 1; i++) parent = parent[path[i]] as Record<Step, unknown>;
+    const last = path[path.length - 1];
+    parent[last] = revived(kind, parent[last]);
+  }
+  return root as T;
+}
+
+function revived(kind: Mark[0], encoded: unknown): unknown {
+  if (kind === 'M') return new Map(encoded as [unknown, unknown][]);
+  if (kind === 'S') return new Set(encoded as unknown[]);
+  return new Date(encoded as number);
 }
 
 /**
- * The marked objects of a parsed value turned back into Maps, Sets and Dates, in place. A walk over the
- * objects only: three times as fast as a JSON.parse reviver, which is called for every value.
+ * The value with its Maps, Sets and Dates as JSON (their marks added to `marks`); a part holding none
+ * is the part itself, left for JSON.stringify as it is (its own toJSON, undefined members).
  */
-function revive(value: unknown): unknown {
+function plain(value: unknown, path: Step[], marks: Mark[]): unknown {
   if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Map) {
+    const entries = [...value].map(([key, item], i) => [plain(key, [...path, i, 0], marks), plain(item, [...path, i, 1], marks)]);
+    marks.push(['M', ...path]);
+    return entries;
+  }
+  if (value instanceof Set) {
+    const items = [...value].map((item, i) => plain(item, [...path, i], marks));
+    marks.push(['S', ...path]);
+    return items;
+  }
+  if (value instanceof Date) {
+    marks.push(['D', ...path]);
+    return value.getTime();
+  }
+  const before = marks.length;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = revive(value[i]);
-    return value;
+    const items = value.map((item, i) => plain(item, [...path, i], marks));
+    return marks.length === before ? value : items;
   }
-  const object = value as Record<string, unknown>;
-  for (const key in object) {
-    if (key === MAP) return new Map(revive(object[MAP]) as [unknown, unknown][]);
-    if (key === SET) return new Set(revive(object[SET]) as unknown[]);
-    if (key === DATE) return new Date(object[DATE] as number);
-    object[key] = revive(object[key]);
-  }
-  return object;
+  const entries = Object.entries(value).map(([key, item]) => [key, plain(item, [...path, key], marks)] as const);
+  return marks.length === before ? value : Object.fromEntries(entries);
 }

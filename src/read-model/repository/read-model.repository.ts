@@ -25,19 +25,31 @@ export const CHUNK = 500;
 export class ReadModelRepository {
   constructor(private readonly sql: Sql) {}
 
-  /** The decoded values of the current epoch's rows of `kind` among `ids`, written at `builtSince` or later. */
-  async values<T>(kind: string, ids: readonly number[], builtSince?: number, localize?: (json: string) => string): Promise<Map<number, T>> {
-    const found = new Map<number, T>();
+  /**
+   * The decoded values of the current epoch's rows of each `{kind, ids}`, written at `builtSince` or
+   * later, one map per ask in its order: one statement for them all (CHUNK IDs at most; more go in more).
+   */
+  async values(asks: readonly { kind: string; ids: readonly number[] }[], builtSince?: number, localize?: (json: string) => string): Promise<Map<number, unknown>[]> {
+    const found = asks.map(() => new Map<number, unknown>());
+    const asked = asks.map((ask) => ({ kind: ask.kind, ids: new Set(ask.ids) }));
+    const wanted = asks.flatMap((ask, index) => ask.ids.map((id) => ({ index, kind: ask.kind, id })));
     const age = builtSince === undefined ? '' : ' AND r.built_at >= ?';
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const chunk = ids.slice(i, i + CHUNK);
-      const params: SqlParam[] = [kind, ...chunk, ...(builtSince === undefined ? [] : [builtSince])];
-      const rows = await this.sql.rows<{ id: number | string; body: string }>(
-        `SELECT r.id, r.body FROM ${this.sql.table('eca_read_model')} r JOIN ${this.sql.table('eca_read_epoch')} e ON e.id = 1 AND e.epoch = r.epoch
-          WHERE r.kind = ? AND r.id IN (${placeholders(chunk)})${age}`,
+    for (let i = 0; i < wanted.length; i += CHUNK) {
+      const byKind = new Map<string, number[]>();
+      for (const { kind, id } of wanted.slice(i, i + CHUNK)) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
+      const which = [...byKind.values()].map((ids) => `(r.kind = ? AND r.id IN (${placeholders(ids)}))`).join(' OR ');
+      const params: SqlParam[] = [...[...byKind].flatMap(([kind, ids]) => [kind, ...ids]), ...(builtSince === undefined ? [] : [builtSince])];
+      const rows = await this.sql.rows<{ kind: string; id: number | string; body: string }>(
+        `SELECT r.kind, r.id, r.body FROM ${this.sql.table('eca_read_model')} r JOIN ${this.sql.table('eca_read_epoch')} e ON e.id = 1 AND e.epoch = r.epoch
+          WHERE (${which})${age}`,
         params,
       );
-      for (const row of rows) found.set(Number(row.id), decodeValue<T>(localize ? localize(row.body) : row.body));
+      for (const row of rows) {
+        const value = decodeValue(localize ? localize(row.body) : row.body);
+        asked.forEach((ask, index) => {
+          if (ask.kind === row.kind && ask.ids.has(Number(row.id))) found[index].set(Number(row.id), value);
+        });
+      }
     }
     return found;
   }

@@ -21,6 +21,27 @@ describe('read model values as text (src/read-model/value-codec.ts)', () => {
     expect(back.post.post_date).toBeInstanceOf(Date);
   });
 
+  it('round-trips Maps, Sets and Dates nested anywhere, in arrays, objects and each other (a property)', () => {
+    const json = fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        json,
+        fc.date({ noInvalidDate: true }),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(fc.string(), tie('value'), { maxKeys: 3 }),
+        fc.array(fc.tuple(fc.oneof(fc.string(), fc.integer()), tie('value')), { maxLength: 3 }).map((entries) => new Map(entries)),
+        fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 3 }).map((items) => new Set(items)),
+      ),
+    }));
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(decodeValue(encodeValue(v))).toEqual(v);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('round-trips any JSON value unchanged (a property)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
