@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
@@ -43,6 +43,9 @@ interface ReadBatch {
 @Injectable()
 export class ReadModel {
   readonly enabled: boolean;
+  private readonly logger = new Logger('ReadModel');
+  /** The fill running after its answer, if any (fill): at most one at a time. */
+  private background?: Promise<boolean>;
   /** Each request's reads of the current turn (read). */
   private readonly batches = new WeakMap<RequestScope, ReadBatch>();
   private readonly maxAgeMs: number;
@@ -106,11 +109,26 @@ export class ReadModel {
   /**
    * Keeps `entries` as rows of `kind` when `stillCurrent` — asked inside the transaction, once no write
    * can commit any more until it ends — says no write touching their keys committed since their values
-   * were loaded. Whether they were kept.
+   * were loaded. Whether they were kept (false too when the fill runs after the answer: no connection was free).
    */
   async fill(kind: string, entries: readonly ReadModelEntry[], stillCurrent: () => Promise<boolean>): Promise<boolean> {
-    // Keeping rows never makes a reader wait: under a burst, a later read keeps them.
-    if (!this.enabled || !entries.length || !this.db.idle) return false;
+    if (!this.enabled || !entries.length) return false;
+    if (!this.db.idle) {
+      // Keeping rows never makes a reader wait: with no connection free at once, one fill at a time runs
+      // after the answer (its wait is the pool's, bounded), so a busy site is never left without rows —
+      // after a deploy under steady traffic every fill used to be skipped, and every answer rendered.
+      if (!this.background) {
+        const fill = (this.background = this.fillNow(kind, entries, stillCurrent));
+        fill
+          .catch((error: unknown) => this.logger.warn(`read model rows of ${kind} not kept: ${(error as Error)?.message}`))
+          .finally(() => this.background === fill && (this.background = undefined));
+      }
+      return false;
+    }
+    return this.fillNow(kind, entries, stillCurrent);
+  }
+
+  private async fillNow(kind: string, entries: readonly ReadModelEntry[], stillCurrent: () => Promise<boolean>): Promise<boolean> {
     // In ID order, as every filler locks them, so two fills of the same rows queue instead of deadlocking.
     const sorted = [...entries].sort((a, b) => a.id - b.id);
     return this.db.transaction(

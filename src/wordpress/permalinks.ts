@@ -30,6 +30,8 @@ const FIXED_REWRITE_SLUGS: Record<string, string> = { tribe_venue: 'venue', trib
  * the global ID fields (formats.md §6), for one PUBLIC_BASE.
  */
 export class PostLinks {
+  private globalBase?: { of: string; base: string };
+
   constructor(readonly settings: PermalinkSettings) {}
 
   private rewriteSlug(postType: string): string | undefined {
@@ -71,8 +73,16 @@ export class PostLinks {
 
   /** `<host><path>?id=<ID>` of PUBLIC_BASE, without scheme and port (tribe-common `Global_ID`). */
   globalId(id: number): string {
-    const url = new URL(this.settings.publicBase);
-    return `${url.hostname}${url.pathname.replace(/\/+$/, '')}?id=${id}`;
+    return `${this.globalIdBase()}?id=${id}`;
+  }
+
+  /** `<host><path>` of PUBLIC_BASE, parsed once per links object (each record's representation asks). */
+  private globalIdBase(): string {
+    if (this.globalBase?.of !== this.settings.publicBase) {
+      const url = new URL(this.settings.publicBase);
+      this.globalBase = { of: this.settings.publicBase, base: `${url.hostname}${url.pathname.replace(/\/+$/, '')}` };
+    }
+    return this.globalBase.base;
   }
 
   /** `[global_id]` followed by every `_tribe_aggregator_global_id_lineage` value. */
