@@ -25,7 +25,9 @@ describe('writes on a database without the TEC tables', () => {
     expect(updated.body.end_date).toBe('2027-05-01 13:00:00');
     expect((await eventMeta(t, created.id))._EventEndDate).toEqual(['2027-05-01 13:00:00']);
     // Both writes committed whole: the change log has them.
-    const changes = await t.db.sql.rows<{ action: string }>(`SELECT action FROM ${t.db.sql.table('eca_changes')} WHERE record_id = ? ORDER BY cursor_id`, [created.id]);
+    const changes = await t.db.sql.rows<{ action: string }>(`SELECT action FROM ${t.db.sql.table('eca_changes')} WHERE record_id = ? ORDER BY cursor_id`, [
+      created.id,
+    ]);
     expect(changes.map((c) => c.action)).toEqual(['created', 'updated']);
   });
 });

@@ -128,7 +128,9 @@ async function knownRange(): Promise<{ stored: Record<string, unknown>; computed
 
 /** The journal rows of the data version (docs/caching.md), by counter and value. */
 async function journalRows(): Promise<Map<string, string>> {
-  const rows = await t.db.sql.rows<{ shard: number; value: number; cache_keys: string }>(`SELECT shard, value, cache_keys FROM ${t.db.sql.table('eca_cache_journal')}`);
+  const rows = await t.db.sql.rows<{ shard: number; value: number; cache_keys: string }>(
+    `SELECT shard, value, cache_keys FROM ${t.db.sql.table('eca_cache_journal')}`,
+  );
   return new Map(rows.map((r) => [`${r.shard}:${r.value}`, r.cache_keys]));
 }
 

@@ -29,7 +29,11 @@ export class ReadModelRepository {
    * The decoded values of the current epoch's rows of each `{kind, ids}`, written at `builtSince` or
    * later, one map per ask in its order: one statement for them all (CHUNK IDs at most; more go in more).
    */
-  async values(asks: readonly { kind: string; ids: readonly number[] }[], builtSince?: number, localize?: (json: string) => string): Promise<Map<number, unknown>[]> {
+  async values(
+    asks: readonly { kind: string; ids: readonly number[] }[],
+    builtSince?: number,
+    localize?: (json: string) => string,
+  ): Promise<Map<number, unknown>[]> {
     const found = asks.map(() => new Map<number, unknown>());
     const asked = asks.map((ask) => ({ kind: ask.kind, ids: new Set(ask.ids) }));
     const wanted = asks.flatMap((ask, index) => ask.ids.map((id) => ({ index, kind: ask.kind, id })));
