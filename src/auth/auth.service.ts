@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { OptionsStore } from '../wordpress/options.store';
 import { phpUnserialize } from '../wordpress/php-serialization';
-import { UserRow, UsersStore } from '../wordpress/users.store';
+import { APPLICATION_PASSWORDS_KEY, applicationPasswordItems, UserRow, UsersStore } from '../wordpress/users.store';
 import { RestError } from '../reasons/rest-error';
 import { ANONYMOUS, Caller } from '../wordpress/caller';
 import { effectiveCapabilities, RoleMap } from './capabilities';
@@ -51,11 +51,13 @@ export class AuthService {
     // A failure must take the same time whether or not the login exists (docs/decisions.md): both
     // run the same statements, and verify the same number of hashes of each scheme and cost.
     const user = await this.findUser(credentials.login);
-    const hashes = (await this.users.applicationPasswords(user?.ID ?? NO_USER)).map((item) => item.password);
+    // The application passwords and the capabilities in one statement, on success and failure alike.
+    const meta = await this.users.meta(user?.ID ?? NO_USER, [APPLICATION_PASSWORDS_KEY, this.capabilitiesKey]);
+    const hashes = applicationPasswordItems(meta.get(APPLICATION_PASSWORDS_KEY)).map((item) => item.password);
     const password = normalizeApplicationPassword(credentials.password);
     const matched = verifiesAny(password, hashes);
     if (user && password && matched) {
-      const caller = await this.callerFor(user);
+      const caller = await this.callerFor(user, meta);
       if (client !== undefined) this.verified.remember(ticket, header!, client, caller);
       return caller;
     }
@@ -65,11 +67,18 @@ export class AuthService {
     throw new RestError('incorrect_password', 'The login or the application password is incorrect.', 401);
   }
 
-  /** Effective capabilities of a user from `{prefix}capabilities` and the `{prefix}user_roles` option. */
-  async callerFor(user: Pick<UserRow, 'ID' | 'user_login'>): Promise<Caller> {
+  private get capabilitiesKey(): string {
+    return `${this.config.tablePrefix}capabilities`;
+  }
+
+  /**
+   * Effective capabilities of a user from `{prefix}capabilities` and the `{prefix}user_roles` option;
+   * `meta`: the user's meta already read with that key (authenticate), else it is read.
+   */
+  async callerFor(user: Pick<UserRow, 'ID' | 'user_login'>, meta?: ReadonlyMap<string, string>): Promise<Caller> {
     const prefix = this.config.tablePrefix;
-    const [meta, roles] = await Promise.all([this.users.meta(user.ID, [`${prefix}capabilities`]), this.options.get<RoleMap>(`${prefix}user_roles`)]);
-    const granted = phpUnserialize<Record<string, boolean>>(meta.get(`${prefix}capabilities`)) ?? {};
+    const [userMeta, roles] = await Promise.all([meta ?? this.users.meta(user.ID, [this.capabilitiesKey]), this.options.get<RoleMap>(`${prefix}user_roles`)]);
+    const granted = phpUnserialize<Record<string, boolean>>(userMeta.get(this.capabilitiesKey)) ?? {};
     return { id: user.ID, login: user.user_login, capabilities: effectiveCapabilities(granted, roles ?? {}) };
   }
 

@@ -18,6 +18,13 @@ type UserMetaRow = Pick<UserMetaEntity, 'umeta_id' | 'user_id'> & { [K in 'meta_
 /** The usermeta key of a user's application passwords (a PHP-serialized list of items). */
 export const APPLICATION_PASSWORDS_KEY = '_application_passwords';
 
+/** The items of a stored `_application_passwords` value (none when absent or malformed). */
+export function applicationPasswordItems(raw: string | undefined): ApplicationPasswordItem[] {
+  const items = phpUnserialize<unknown>(raw);
+  if (!items || typeof items !== 'object') return [];
+  return Object.values(items as Record<string, ApplicationPasswordItem>).filter((i) => i && typeof i === 'object' && typeof i.password === 'string');
+}
+
 /** One item of usermeta `_application_passwords`, exactly as WordPress stores it. */
 export interface ApplicationPasswordItem {
   uuid: string;
@@ -97,10 +104,7 @@ export class UsersStore {
   }
 
   async applicationPasswords(userId: number): Promise<ApplicationPasswordItem[]> {
-    const raw = (await this.meta(userId, [APPLICATION_PASSWORDS_KEY])).get(APPLICATION_PASSWORDS_KEY);
-    const items = phpUnserialize<unknown>(raw);
-    if (!items || typeof items !== 'object') return [];
-    return Object.values(items as Record<string, ApplicationPasswordItem>).filter((i) => i && typeof i === 'object' && typeof i.password === 'string');
+    return applicationPasswordItems((await this.meta(userId, [APPLICATION_PASSWORDS_KEY])).get(APPLICATION_PASSWORDS_KEY));
   }
 
   saveApplicationPasswords(userId: number, items: ApplicationPasswordItem[]): Promise<void> {

@@ -5,7 +5,7 @@ import { HashWorkProfile } from '../../src/auth/hash-work-profile.service';
 import { UsersService } from '../../src/auth/users.service';
 import { Sql } from '../../src/database/sql';
 import { UsersStore } from '../../src/wordpress/users.store';
-import { ADMIN, ADMIN_USER, BASE, basic, startTestApp, TestApp } from '../support/test-app';
+import { ADMIN, ADMIN_PASSWORD, ADMIN_USER, BASE, basic, startTestApp, TestApp } from '../support/test-app';
 
 // Issue #13 finding 6: a failed login must not tell whether the login exists. What an attacker can time
 // is the work behind the 401, so this proves that work equal without a stopwatch: the SQL statements a
@@ -97,6 +97,17 @@ describe('a failed login does the same work whether or not the login exists', ()
     const unknown = await login('nobody@example.org');
     expect(unknown.status).toBe(401);
     for (const known of ['many@example.org', 'mail@login.example', 'admin@localhost']) expect(await login(known)).toEqual(unknown);
+  });
+
+  it('reads the user meta in one statement, application passwords and capabilities together, on success as on failure (issue #32)', async () => {
+    const success = await login(ADMIN_USER, ADMIN_PASSWORD);
+    const failure = await login(ADMIN_USER);
+    expect(success.status).toBe(200);
+    expect(failure.status).toBe(401);
+    for (const work of [success, failure]) {
+      const usermeta = work.statements.filter((text) => /FROM \S*usermeta\W/.test(text));
+      expect(usermeta).toEqual([expect.stringMatching(/meta_key IN \(\?, \?\)/)]);
+    }
   });
 
   it('an empty or unusual password changes nothing either', async () => {
