@@ -25,8 +25,9 @@ export class DataFreshness {
    * nothing may be shared (a row missing, a lagging replica).
    */
   sync(): Promise<number | undefined> {
-    // One look per request (the credential cache, then the request's data, ask in turn): a look begun
-    // after the request arrived is one begun before any of its data. A commit of the request clears it.
+    // One look per request once its scope exists (the response cache's front, then the credential cache
+    // and the request's data ask in turn): a look begun after the request arrived is one begun before any
+    // of its data. A commit of the request clears it.
     const memo = requestScope.getStore()?.memo;
     const known = memo?.get(SYNC_MEMO) as Promise<number | undefined> | undefined;
     if (known) return known;

@@ -160,7 +160,7 @@ export class RecordCache {
   ): Promise<Map<K, T>> {
     const mark = this.db.sql.inTransaction ? undefined : this.db.committedReadMark();
     // As RequestDataVersion reads it: a replica-routed request looks on its replica, where its data comes from.
-    const primary = this.db.isMysql && !requestScope.getStore()?.preferReplica;
+    const primary = !this.db.isMysql || !requestScope.getStore()?.preferReplica; // SQLite has no replicas
     const generation = mark === undefined ? undefined : await (primary ? this.freshness.sync() : this.freshness.syncOwn());
     const loaded = await load([...ids]);
     if (generation !== undefined && this.db.committedReadMark() === mark) await this.keep(kind, loaded, generation, shows);
