@@ -10,6 +10,19 @@ import { CHUNK, ReadModelRepository, ReadModelRow } from './repository/read-mode
 /** One record's value to keep, with the journal keys it shows (`post:12`, `tt:7`, …). */
 export type ReadModelEntry = ReadModelRow;
 
+/** A request's read of one kind's rows, waiting for the statement of its turn. */
+interface ReadAsk {
+  kind: string;
+  ids: readonly number[];
+  localize?: (json: string) => string;
+  resolve: (found: Map<number, unknown>) => void;
+  reject: (error: unknown) => void;
+}
+
+interface ReadBatch {
+  asks: ReadAsk[];
+}
+
 /**
  * The read model (docs/architecture.md "The read model", docs/caching.md): records' caller-independent
  * values kept in the database — durable, shared by every instance, used at any cache TTL — so a first
@@ -27,19 +40,6 @@ export type ReadModelEntry = ReadModelRow;
  * Without the must-use plugin a write WordPress makes itself is unseen until the row is older than
  * READ_MODEL_MAX_AGE_SECONDS.
  */
-/** A request's read of one kind's rows, waiting for the statement of its turn. */
-interface ReadAsk {
-  kind: string;
-  ids: readonly number[];
-  localize?: (json: string) => string;
-  resolve: (found: Map<number, unknown>) => void;
-  reject: (error: unknown) => void;
-}
-
-interface ReadBatch {
-  asks: ReadAsk[];
-}
-
 @Injectable()
 export class ReadModel {
   readonly enabled: boolean;
