@@ -115,8 +115,8 @@ export class ReadModel {
     if (!this.enabled || !entries.length) return false;
     if (!this.db.idle) {
       // Keeping rows never makes a reader wait: with no connection free at once, one fill at a time runs
-      // after the answer (its wait is the pool's, bounded), so a busy site is never left without rows —
-      // after a deploy under steady traffic every fill used to be skipped, and every answer rendered.
+      // after the answer (its wait is the pool's, bounded), so a busy site is not left without rows (a
+      // skipped fill left them to one that happened to find a connection free).
       if (!this.background) {
         const fill = (this.background = this.fillNow(kind, entries, stillCurrent));
         fill
