@@ -32,7 +32,7 @@ export class TecTables {
   /**
    * Whether the database has both tables (checked per write: no caching layer, storage.md §15; once per
    * transaction, so a series' hundred occurrences ask once). The single-event writes below ask nothing:
-   * their first statement on the tables tells (`absentTables`).
+   * their first statement on the tables tells (`unlessAbsent`).
    */
   exist(): Promise<boolean> {
     return transactionMemo('tec:tables-exist', () => this.lookUp()) ?? this.lookUp();
