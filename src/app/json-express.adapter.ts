@@ -5,6 +5,7 @@ import { notifyBody } from '../cache/body-capture';
 import { entityTag, ifNoneMatchMatches, PUBLIC_CACHE_CONTROL, sendNotModified } from '../cache/conditional-get';
 import type { RestRequest } from '../rest/request-context';
 import { shapeAnswer } from '../rest/global-params';
+import { answerJson } from '../rest/json-text';
 import { SerializedAnswer } from '../rest/serialized-answer';
 import { JSON_CONTENT_TYPE } from '../rest/standard-headers';
 
@@ -25,7 +26,7 @@ export class JsonExpressAdapter extends ExpressAdapter {
     const serialized = body instanceof SerializedAnswer ? body : undefined;
     if (serialized?.status !== undefined) response.status(serialized.status);
     const json = serialized ? undefined : shapeAnswer(req, response, body ?? null, response.statusCode >= 400);
-    const payload = Buffer.from(serialized ? serialized.body : JSON.stringify(json), 'utf8');
+    const payload = Buffer.from(serialized ? serialized.body : answerJson(json), 'utf8');
     response.setHeader('Content-Type', serialized ? serialized.contentType : JSON_CONTENT_TYPE);
     response.setHeader('Content-Length', payload.length);
     if (response.statusCode === 200 && (req.method === 'GET' || req.method === 'HEAD')) {

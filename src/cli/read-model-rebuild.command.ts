@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
-import { EventLoader } from '../events';
+import { EVENT_LIST_ITEM_KIND, EventListItems } from '../events';
 import { LinkedPostLoader } from '../linked-posts';
 import { ORGANIZER } from '../organizers';
 import { ORIGIN_PLACEHOLDER, ReadModel } from '../read-model';
@@ -11,7 +11,7 @@ import { EVENT_POST_TYPE } from '../wordpress/post-types';
 import { SiteService } from '../wordpress/site.service';
 
 export const READ_MODEL_REBUILD_USAGE = `  read-model:rebuild
-        renders every event, venue and organizer into the read model again (rows of an older version of
+        renders every event (and its list item), venue and organizer into the read model again (rows of an older version of
         the service, or of another public base, are deleted first); safe beside a running service`;
 
 /** Records read and kept per step. */
@@ -26,16 +26,17 @@ const BATCH = 500;
  */
 export async function runReadModelRebuild(app: Pick<INestApplicationContext, 'get'>, print: (line: string) => void): Promise<void> {
   const get = <T>(type: new (...args: never[]) => T) => app.get(type, { strict: false });
-  const [posts, readModel, site, events, linked] = [get(PostsStore), get(ReadModel), get(SiteService), get(EventLoader), get(LinkedPostLoader)];
+  const [posts, readModel, site, listItems, linked] = [get(PostsStore), get(ReadModel), get(SiteService), get(EventListItems), get(LinkedPostLoader)];
   if (!readModel.enabled) throw new Error('READ_MODEL is false: there is no read model to rebuild.');
   // Links following each request's host: rows are rendered for the placeholder origin (origin-placeholder.ts).
   const base = (await site.fixedPublicBase()) ?? ORIGIN_PLACEHOLDER;
   await readModel.retireAll();
-  const deleted = await readModel.prune([EVENT_POST_TYPE, VENUE.postType, ORGANIZER.postType].map((type) => readModel.kind(type, base)));
+  const deleted = await readModel.prune([EVENT_POST_TYPE, EVENT_LIST_ITEM_KIND, VENUE.postType, ORGANIZER.postType].map((type) => readModel.kind(type, base)));
   const steps: [string, (ids: number[]) => Promise<unknown>][] = [
     [VENUE.postType, (ids) => linked.load(VENUE, ids, base)],
     [ORGANIZER.postType, (ids) => linked.load(ORGANIZER, ids, base)],
-    [EVENT_POST_TYPE, (ids) => events.represent(ids, { caller: ANONYMOUS, requestOrigin: base, mode: 'plain' })],
+    // An event's list item is built on its shared part: both rows are kept.
+    [EVENT_POST_TYPE, (ids) => listItems.items(ids, { caller: ANONYMOUS, requestOrigin: base })],
   ];
   const counts = await Promise.all(steps.map(([type]) => posts.countOfType(type)));
   const total = counts.reduce((a, b) => a + b, 0);

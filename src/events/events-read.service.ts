@@ -16,6 +16,8 @@ import { EventListFilters, EventListQuery } from './repository/event-list.query'
 import { TicketData } from './repository/ticket-links';
 import { GeoSelection, VenueGeoIndex, DEFAULT_RADIUS_KM, searchArea } from '../venues';
 import { EventLoader, EventRepresentationMode } from './read/event.loader';
+import { EventListItems } from './read/event-list-items';
+import { JsonText } from '../rest/json-text';
 import { EventSettingsReader } from './read/event-settings';
 import { searchTerms } from './read/event-search';
 import { EventTermFilter } from './read/event-term-filter';
@@ -50,6 +52,7 @@ export class EventsReadService {
     private readonly totals: ListTotals,
     private readonly tickets: TicketData,
     private readonly venueGeo: VenueGeoIndex,
+    private readonly listItems: EventListItems,
   ) {}
 
   /** The single-event representation of any status, no visibility check (the write side's answers). */
@@ -95,16 +98,26 @@ export class EventsReadService {
     return post;
   }
 
-  /** `GET /events` (lists-and-filters.md §2). */
+  /** A page of `GET /events` as values (lists-and-filters.md §2): what the site's pages show. */
   async list(ctx: RequestContext, args: EventListArgs): Promise<Page<EventResponse>> {
-    const { caller, origin: requestOrigin, credentials } = ctx;
-    const filters = await this.filters(args, caller, credentials);
+    return this.page(ctx, args, (ids) =>
+      this.loader.represent(ids, { caller: ctx.caller, requestOrigin: ctx.origin, credentials: ctx.credentials, mode: 'list' }),
+    );
+  }
+
+  /** The answer's page of `GET /events`: its items as JSON text where the read model holds them (EventListItems). */
+  async answerPage(ctx: RequestContext, args: EventListArgs): Promise<Page<EventResponse | JsonText>> {
+    return this.page(ctx, args, (ids) => this.listItems.items(ids, { caller: ctx.caller, requestOrigin: ctx.origin, credentials: ctx.credentials }));
+  }
+
+  private async page<T>(ctx: RequestContext, args: EventListArgs, items: (ids: number[]) => Promise<Map<number, T>>): Promise<Page<T>> {
+    const filters = await this.filters(args, ctx.caller, ctx.credentials);
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const query = new EventListQuery(this.db.sql, filters, this.config.eventDatesSource);
     const { rows, total } = await query.list.run<{ ID: number }>((args.page - 1) * perPage, perPage, this.totals.counter);
     const ids = rows.map((row) => Number(row.ID));
-    const reps = await this.loader.represent(ids, { caller, requestOrigin, credentials, mode: 'list' });
-    return { items: ids.map((id) => reps.get(id)).filter((rep) => rep !== undefined), total, page: args.page, perPage };
+    const found = await items(ids);
+    return { items: ids.map((id) => found.get(id)).filter((item) => item !== undefined), total, page: args.page, perPage };
   }
 
   /** Validates the parameters that need the database (all failures in one 400) and builds the filters. */

@@ -50,7 +50,7 @@ export class EventsController {
     pageNotFound: { code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist.' },
   })
   list(@RequestCtx() ctx: RequestContext, @RestParams() args: EventListArgs) {
-    return this.events.list(ctx, args);
+    return this.events.answerPage(ctx, args);
   }
 
   @Get('by-slug/:slug')

@@ -75,7 +75,7 @@ export class LinkedPostLoader {
 }
 
 /** What a record shows (RecordCache, dependencies.ts): its post and meta, and its images. */
-function recordShows(id: number, record: LinkedRecord | undefined): string[] {
+export function recordShows(id: number, record: LinkedRecord | undefined): string[] {
   if (!record) return [CacheKey.post(id)];
   return [CacheKey.post(id), ...attachmentKeys(Number(first(record.meta, THUMBNAIL_ID) ?? 0), record.post.post_content)];
 }

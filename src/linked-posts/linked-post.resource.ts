@@ -6,7 +6,7 @@ import { SiteClock } from '../wordpress/site-clock';
 import { DeleteArgs } from '../rest/delete.args';
 import { RequestContext } from '../rest/request-context';
 import { InlineWriteContext, LinkPlan, LinkedPostsInline } from './linked-posts.inline';
-import { EmbedOptions, LinkedPostsService, RecordRef, Representation } from './linked-posts.service';
+import { AlikeRepresentation, EmbedOptions, LinkedPostsService, RecordRef, Representation } from './linked-posts.service';
 import { LinkedInput, LinkedPostType } from './linked-post-type';
 import { LinkedListArgs } from './list-args';
 
@@ -60,6 +60,11 @@ export abstract class LinkedPostResource<R> {
   /** Representations keyed by ID, whatever their status (Q48); one set of queries for any number of IDs. */
   embed(ids: readonly number[], options: EmbedOptions): Promise<Map<number, Representation>> {
     return this.linked.embed(this.type, ids, options);
+  }
+
+  /** The list representations every caller gets alike, keyed by ID (LinkedPostsService.embedAlike). */
+  embedAlike(ids: readonly number[], requestOrigin: string): Promise<Map<number, AlikeRepresentation | undefined>> {
+    return this.linked.embedAlike(this.type, ids, requestOrigin);
   }
 
   /**

@@ -14,7 +14,7 @@ import { formatUtc } from '../dates';
 import { SiteClockService } from '../wordpress/site-clock';
 import { SiteService } from '../wordpress/site.service';
 import { LinkedInputResolver, ResolvedInput } from './linked-input.resolver';
-import { LinkedPostLoader } from './linked-post.loader';
+import { LinkedPostLoader, recordShows } from './linked-post.loader';
 import { LinkedPostWriter } from './linked-post.writer';
 import { LinkedInput, LinkedPostType } from './linked-post-type';
 import { LinkedListArgs } from './list-args';
@@ -40,16 +40,22 @@ export interface EmbedOptions {
   credentials?: ReadCredentials;
 }
 
-/**
- * The behaviour venues and organizers share (venues-organizers.md §3–§6, lists-and-filters.md §3): one
- * implementation driven by the LinkedPostType description of each resource.
- */
+/** A record as every caller's list shows it, and the keys it shows. */
+export interface AlikeRepresentation {
+  representation: Representation;
+  shows: string[];
+}
+
 /** An ID or slug that names no record of the type: a bad parameter (validation comes first, Q-order). */
 function unknownRecord(type: LinkedPostType, ref: RecordRef): RestError {
   if ('slug' in ref) return RestError.invalidParams({ slug: noRecordWithSlug(type.nameField, ref.slug) });
   return RestError.invalidParams({ id: `id: no ${type.nameField} has the ID ${ref.id}.` });
 }
 
+/**
+ * The behaviour venues and organizers share (venues-organizers.md §3–§6, lists-and-filters.md §3): one
+ * implementation driven by the LinkedPostType description of each resource.
+ */
 @Injectable()
 export class LinkedPostsService {
   private readonly logger = new Logger('LinkedPosts');
@@ -100,6 +106,26 @@ export class LinkedPostsService {
       const readable = canRead(caller, record.post, record.meta);
       // A venue/organizer unlocked by its password or by context=edit shows its JSON-LD (issue #16).
       result.set(id, represent(type, record, { links, jsonLd: options.single && jsonLdVisible(caller, record.post, unlocked), unlocked, readable }));
+    }
+    return result;
+  }
+
+  /**
+   * The list representations of `ids` that every caller gets alike — published records without a
+   * password: readable by anyone, locked to no one —, with the keys each shows (recordShows). A record
+   * shown per caller maps to undefined; IDs that name no record of the type are absent.
+   */
+  async embedAlike(type: LinkedPostType, ids: readonly number[], requestOrigin: string): Promise<Map<number, AlikeRepresentation | undefined>> {
+    const [records, links] = await Promise.all([this.loader.load(type, ids, requestOrigin), this.permalinks.forOrigin(requestOrigin)]);
+    const result = new Map<number, AlikeRepresentation | undefined>();
+    for (const [id, record] of records) {
+      const alike = record.post.post_status === 'publish' && record.post.post_password === '';
+      result.set(
+        id,
+        alike
+          ? { representation: represent(type, record, { links, jsonLd: false, unlocked: true, readable: true }), shows: recordShows(id, record) }
+          : undefined,
+      );
     }
     return result;
   }

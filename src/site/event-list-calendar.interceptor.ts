@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { Response } from 'express';
 import { from, mergeMap, Observable } from 'rxjs';
 import { isCalendarList } from '../rest/calendar-list.decorator';
+import { itemValues, JsonText } from '../rest/json-text';
 import { representationOf } from '../rest/representation';
 import { requestContextOf, RestRequest } from '../rest/request-context';
 import { SiteCalendar } from './site-calendar';
@@ -32,8 +33,8 @@ export class EventListCalendarInterceptor implements NestInterceptor {
     return next
       .handle()
       .pipe(
-        mergeMap((envelope: { events: Record<string, unknown>[] }) =>
-          from(this.facts.read(ctx.origin).then((site) => this.calendar.answer(res, envelope.events, site, ctx))),
+        mergeMap((envelope: { events: (Record<string, unknown> | JsonText)[] }) =>
+          from(this.facts.read(ctx.origin).then((site) => this.calendar.answer(res, itemValues(envelope.events), site, ctx))),
         ),
       );
   }

@@ -44,7 +44,7 @@ export interface RepresentOptions {
 }
 
 /** What every caller's representation of an event is built from (shared under the data version). */
-interface EventBase {
+export interface EventBase {
   record: Omit<EventRecord, 'venue' | 'organizer'>;
   /** `_EventVenueID` / `_EventOrganizerID` values as IDs, in row order (linkIds). */
   venueIds: number[];
@@ -147,7 +147,7 @@ export class EventLoader {
    * they are read apart, each kept until a write moves it (`tt:ID`; at TTL 0 read each time). Undefined
    * when nothing is shared or inside a write: the bases were read now, counts included.
    */
-  private async termCounts(termTaxonomyIds: number[]): Promise<Map<number, number> | undefined> {
+  async termCounts(termTaxonomyIds: number[]): Promise<Map<number, number> | undefined> {
     if (this.db.sql.inTransaction || !(this.cache.sharing || this.readModel.enabled)) return undefined;
     const load = (missing: number[]) => this.terms.counts(missing);
     if (!this.cache.sharing) return termTaxonomyIds.length ? load([...new Set(termTaxonomyIds)]) : new Map();
@@ -166,7 +166,7 @@ export class EventLoader {
   }
 
   /** The caller-independent part of the events among `ids`: shared under the data version, except inside a write. */
-  private async sharedBases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
+  async sharedBases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
     const load = (missing: readonly number[]) => this.bases(missing, requestOrigin);
     if (this.db.sql.inTransaction) return load(ids);
     // Keyed by the public base the links are built on (the request's origin only without SITE_URL and `home`:
@@ -231,7 +231,7 @@ export class EventLoader {
  * its image and of its description's galleries (attachmentKeys). A series'
  * summary is not in it either (EventLoader.seriesFields).
  */
-function baseShows(id: number, base: EventBase | undefined): string[] {
+export function baseShows(id: number, base: EventBase | undefined): string[] {
   const keys = [CacheKey.post(id)];
   if (!base) return keys;
   keys.push(CacheKey.taxonomy('tribe_events_cat'), CacheKey.taxonomy('post_tag'));

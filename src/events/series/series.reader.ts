@@ -36,6 +36,16 @@ const TIMING_KEYS = ['_EventStartDate', '_EventEndDate', '_EventTimezone', '_Eve
 const FIRST_EVENT_KEYS = [RECURRENCE_META_KEY, ...TIMING_KEYS];
 const first = (values: string[] | undefined) => values?.[0] ?? '';
 
+/** The series an event belongs to: its parent, itself when it holds the rule, else 0 (none). */
+export function seriesOf(post: Pick<PostRow, 'ID' | 'post_parent'>, meta: PostMeta | undefined): number {
+  return post.post_parent > 0 ? post.post_parent : meta?.has(RECURRENCE_META_KEY) ? post.ID : 0;
+}
+
+/** What `fields` reads of a series' first event: its rule and timing (a page holding the event passes them in). */
+export function firstEventMeta(meta: PostMeta): PostMeta {
+  return new Map(FIRST_EVENT_KEYS.filter((key) => meta.has(key)).map((key) => [key, meta.get(key)!]));
+}
+
 /**
  * The one reader of series, as the plugin's model stores them: each occurrence a `tribe_events` post,
  * the later ones with `post_parent` = the first event, which holds the rule in `_EventRecurrenceRRULE`.
@@ -56,8 +66,12 @@ export class SeriesReader {
    * not read again).
    */
   async fields(events: readonly PostRow[], meta: ReadonlyMap<number, PostMeta>): Promise<Map<number, SeriesFields>> {
-    const seriesOf = (post: PostRow) => (post.post_parent > 0 ? post.post_parent : meta.get(post.ID)?.has(RECURRENCE_META_KEY) ? post.ID : 0);
-    const firstIds = [...new Set(events.map(seriesOf).filter((id) => id > 0))];
+    return this.fieldsOf(new Map(events.map((post) => [post.ID, seriesOf(post, meta.get(post.ID))])), meta);
+  }
+
+  /** `fields` of events by the series each belongs to (seriesOf; 0: none). */
+  async fieldsOf(members: ReadonlyMap<number, number>, meta: ReadonlyMap<number, PostMeta> = new Map()): Promise<Map<number, SeriesFields>> {
+    const firstIds = [...new Set([...members.values()].filter((id) => id > 0))];
     const result = new Map<number, SeriesFields>();
     if (!firstIds.length) return result;
     const missing = firstIds.filter((id) => !meta.has(id));
@@ -74,9 +88,9 @@ export class SeriesReader {
       if (!recurrence) continue;
       bySeries.set(id, { recurrence, series: { id, description: describe(recurrence, firstMeta(id)!), ...stat } });
     }
-    for (const post of events) {
-      const fields = bySeries.get(seriesOf(post));
-      if (fields) result.set(post.ID, fields);
+    for (const [id, series] of members) {
+      const fields = bySeries.get(series);
+      if (fields) result.set(id, fields);
     }
     return result;
   }
@@ -100,19 +114,19 @@ export class SeriesReader {
    */
   async membership(eventIds: readonly number[], siteTimezone: string): Promise<Map<number, SeriesMember>> {
     const posts = await this.posts.byIds(eventIds);
-    const seriesOf = new Map<number, number>();
-    for (const post of posts.values()) seriesOf.set(Number(post.ID), Number(post.post_parent) > 0 ? Number(post.post_parent) : Number(post.ID));
+    const seriesByEvent = new Map<number, number>();
+    for (const post of posts.values()) seriesByEvent.set(Number(post.ID), Number(post.post_parent) > 0 ? Number(post.post_parent) : Number(post.ID));
     const [parents, parentMeta, flags] = await Promise.all([
-      this.posts.byIds([...new Set(seriesOf.values())]),
-      this.posts.meta([...new Set(seriesOf.values())], FIRST_EVENT_KEYS),
+      this.posts.byIds([...new Set(seriesByEvent.values())]),
+      this.posts.meta([...new Set(seriesByEvent.values())], FIRST_EVENT_KEYS),
       this.posts.meta(
-        [...seriesOf].filter(([id, series]) => id !== series).map(([id]) => id),
+        [...seriesByEvent].filter(([id, series]) => id !== series).map(([id]) => id),
         [EXCEPTION_META_KEY],
       ),
     ]);
     const rules = new Map<number, RecurrenceRule | undefined>();
     const members = new Map<number, SeriesMember>();
-    for (const [id, seriesId] of seriesOf) {
+    for (const [id, seriesId] of seriesByEvent) {
       if (!rules.has(seriesId)) {
         const parent = parents.get(seriesId);
         rules.set(seriesId, parent?.post_type === EVENT_POST_TYPE ? storedRule(parentMeta.get(seriesId)!, siteTimezone) : undefined);

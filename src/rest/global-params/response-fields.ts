@@ -1,3 +1,4 @@
+import { JsonText } from '../json-text';
 /**
  * WordPress's `_fields` (rest_filter_response_fields): the answer keeps only the named keys, `a.b`
  * naming a key inside `a`. A parent named whole wins over its sub-keys, in either order.
@@ -36,6 +37,7 @@ function addField(tree: FieldTree, path: string[]): void {
 
 /** The answer cut down to the tree: a list item by item, an object key by key, anything else as it is. */
 export function pickFields(data: unknown, tree: FieldTree): unknown {
+  if (data instanceof JsonText) return pickFields(data.toJSON(), tree);
   if (Array.isArray(data)) return data.map((item) => pickFields(item, tree));
   if (data === null || typeof data !== 'object') return data;
   const source = data as Record<string, unknown>;

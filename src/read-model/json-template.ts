@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * A value's JSON text with holes: what a row keeps of a record whose answer is mostly fixed but has a
+ * few values read with each answer (an event's term counts). `[text, key, text, key, …, text]`: the
+ * texts are JSON.stringify's output around each hole, a key is the number the hole was made with.
+ */
+export type JsonTemplate = (string | number)[];
+
+/** Where a template has a hole: put one in the value at the place of the value read per answer. */
+export class TemplateHole {
+  constructor(readonly key: number) {}
+}
+
+// A string no stored text can hold: a control character (JSON.stringify escapes it) around this
+// process's random name, so a title that spells the marker out is still text.
+const NONCE = randomUUID();
+const MARKER = new RegExp(`"\\\\u0001${NONCE}:(\\d+)\\\\u0001"`, 'g');
+
+/** `value` as JSON.stringify writes it, with a hole wherever it holds a TemplateHole. */
+export function jsonTemplate(value: unknown): JsonTemplate {
+  const text = JSON.stringify(value, (_key, v: unknown) => (v instanceof TemplateHole ? `\u0001${NONCE}:${v.key}\u0001` : v));
+  const parts: JsonTemplate = [];
+  let from = 0;
+  for (const match of text.matchAll(MARKER)) {
+    parts.push(text.slice(from, match.index), Number(match[1]));
+    from = match.index + match[0].length;
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+/** The template's text with each hole's JSON (`fill(key)`, already serialised). */
+export function filledTemplate(template: JsonTemplate, fill: (key: number) => string): string {
+  if (template.length === 1) return template[0] as string;
+  let text = '';
+  for (let i = 0; i < template.length; i++) text += i % 2 ? fill(template[i] as number) : (template[i] as string);
+  return text;
+}
+
+/** The holes' keys of a template. */
+export function templateHoles(template: JsonTemplate): number[] {
+  return template.filter((_part, i) => i % 2 === 1) as number[];
+}

@@ -1,0 +1,183 @@
+import { Sql } from '../../src/database/sql';
+import { PostsStore } from '../../src/wordpress/posts.store';
+import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
+import { sharedTestDatabase, TestDatabase } from '../support/test-database';
+
+/**
+ * Issue #32, lists as text (src/events/read/event-list-items.ts, docs/caching.md "Lists as text"): a
+ * page of `GET /events` is assembled from one read model row per event — the item's JSON with its
+ * venue and organizers, holes for the term counts —, byte for byte the answer the service gives
+ * without the read model, for every caller; items shown per caller take the road of values.
+ */
+jest.setTimeout(120_000);
+
+const EVENTS = `${BASE}/events`;
+const ENGINE = process.env.TEST_ENGINE === 'mysql' ? 'mysql' : 'sqlite';
+const ENV = { RESPONSE_CACHE_TTL_SECONDS: '0', READ_MODEL_MAX_AGE_SECONDS: '0' };
+const LIST = `${EVENTS}?start_date=2034-01-01&end_date=2034-12-31&per_page=50`;
+/** The first event's day alone (At the text hall). */
+const ALIKE = `${EVENTS}?start_date=2034-02-01&end_date=2034-02-01`;
+
+let database: TestDatabase;
+let cleanup: () => Promise<void>;
+/** With the read model (the text road), and without it (every item rendered from the WordPress tables), on one database. */
+let t: TestApp;
+let plain: TestApp;
+
+beforeAll(async () => {
+  ({ database, cleanup } = await sharedTestDatabase('list-text-'));
+  t = await startTestApp({ database, env: ENV });
+  plain = await startTestApp({ database, env: { ...ENV, READ_MODEL: 'false' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await plain?.close();
+  await cleanup?.();
+});
+
+async function post(path: string, body: Record<string, unknown>): Promise<number> {
+  const res = await t.http.post(path).set('Authorization', ADMIN).send(body);
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+let day = 0;
+function event(title: string, extra: Record<string, unknown> = {}): Promise<number> {
+  day++;
+  const date = `2034-02-${String(day).padStart(2, '0')}`;
+  return post(EVENTS, { title, start_date: `${date} 10:00:00`, end_date: `${date} 11:00:00`, ...extra });
+}
+
+/** The list items' rows: ID → whether the row holds the item's text (false: shown per caller). */
+async function itemRows(): Promise<Map<number, boolean>> {
+  const sql = t.db.sql;
+  const found = await sql.rows<{ id: number | string; body: string }>(
+    `SELECT r.id, r.body FROM ${sql.table('eca_read_model')} r JOIN ${sql.table('eca_read_epoch')} e ON e.epoch = r.epoch WHERE r.kind LIKE 'event-list-item@%'`,
+  );
+  return new Map(found.map((row) => [Number(row.id), !row.body.includes('"template":null')]));
+}
+
+/** A read of `path` by `auth` on both instances: the raw bodies and headers, and the statements of the text road. */
+async function both(path: string, auth?: string) {
+  const spy = jest.spyOn(Sql.prototype, 'rows');
+  const get = (app: TestApp) => {
+    const request = app.http
+      .get(path)
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => done(null, text));
+      });
+    return (auth ? request.set('Authorization', auth) : request).expect(200);
+  };
+  let statements: string[];
+  let kinds: string[];
+  let ours;
+  try {
+    ours = await get(t);
+    statements = spy.mock.calls.map(([text]) => text);
+    // The read model's kinds each statement read rows of (`event-list-item`, `tribe_events`, …).
+    kinds = spy.mock.calls
+      .filter(([text]) => /FROM \S*eca_read_model/.test(text))
+      .flatMap(([, params]) =>
+        (params ?? []).filter((param): param is string => typeof param === 'string' && param.includes('@')).map((kind) => kind.split('@')[0]),
+      );
+  } finally {
+    spy.mockRestore();
+  }
+  const theirs = await get(plain);
+  const headers = (res: typeof ours) => ['etag', 'x-wp-total', 'x-wp-totalpages', 'x-tec-total', 'link', 'cache-control'].map((name) => res.headers[name]);
+  expect(headers(ours)).toEqual(headers(theirs));
+  expect(ours.body).toBe(theirs.body);
+  return { text: ours.body as string, body: JSON.parse(ours.body as string), statements, kinds: kinds! };
+}
+
+/** Reads the list until the items of `ids` have their rows (a few reads at most). */
+async function keptRows(ids: number[]): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const rows = await itemRows();
+    if (ids.every((id) => rows.has(id))) return;
+    expect(tries).toBeLessThan(5);
+    await t.http.get(LIST).expect(200);
+  }
+}
+
+/** Whether an event's or a linked record's meta or terms were read (a record rendered from the WordPress tables). */
+const readsRecords = (statements: string[]) => statements.some((text) => /^SELECT post_id, meta_key, meta_value FROM|FROM \S*term_relationships\b/.test(text));
+
+describe(`lists as text (${ENGINE}, every in-process cache off)`, () => {
+  let hall: number;
+  let atHall: number;
+  let atDraftVenue: number;
+  let locked: number;
+  let series: number;
+
+  beforeAll(async () => {
+    hall = await post(`${BASE}/venues`, { venue: 'Text Hall', city: 'Oslo' });
+    const draftVenue = await post(`${BASE}/venues`, { venue: 'Not yet open', city: 'Turku', status: 'draft' });
+    const organizer = await post(`${BASE}/organizers`, { organizer: 'Text Org' });
+    atHall = await event('At the text hall', { venue: hall, organizer, categories: ['Text talks'], tags: ['evening'], cost: '10' });
+    atDraftVenue = await event('At a venue not yet open', { venue: draftVenue, categories: ['Text talks'] });
+    locked = await event('Locked talk', { categories: ['Text talks'] });
+    await t.db.transaction(() => t.app.get(PostsStore).update(locked, { post_password: 'pw' }));
+    series = await event('Weekly text', { recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3', exdate: [], rdate: [] } });
+  });
+
+  it('answers every caller byte for byte as without the read model, first filling the rows and then from them', async () => {
+    for (const auth of [undefined, ADMIN]) {
+      const first = await both(LIST, auth);
+      expect(first.body.events.map((e: { title: string }) => e.title)).toEqual(
+        expect.arrayContaining(['At the text hall', 'At a venue not yet open', 'Locked talk', 'Weekly text']),
+      );
+      // The rows are kept by the first read; on SQLite (one connection) the fills of a page's venues and
+      // organizers may meet, and the one left over runs after the answer: the items follow a read later.
+      await keptRows([atHall, series, atDraftVenue, locked]);
+      const again = await both(LIST, auth);
+      expect(again.text).toBe(first.text);
+      expect(readsRecords(again.statements)).toBe(false);
+      // A page of items every caller sees alike: one statement for its rows (besides its total's), one for its terms' counts.
+      const alike = await both(ALIKE, auth);
+      expect(alike.body.events.map((e: { id: number }) => e.id)).toContain(atHall);
+      expect(readsRecords(alike.statements)).toBe(false);
+      expect(alike.kinds.filter((kind) => kind !== 'list-total')).toEqual(['event-list-item']);
+      expect(alike.statements.filter((text) => /FROM \S*term_taxonomy\b/.test(text))).toHaveLength(1);
+    }
+    // The other queries of a page — `_fields`, `_envelope`, a password, the iCalendar list — read the same items.
+    for (const path of [`${LIST}&_fields=events.id,events.venue.city,total`, `${LIST}&_envelope=1`, `${LIST}&password=pw`]) await both(path);
+    const calendar = await t.http.get(LIST).set('Accept', 'text/calendar').expect(200);
+    const plainCalendar = await plain.http.get(LIST).set('Accept', 'text/calendar').expect(200);
+    expect(calendar.text.replace(/DTSTAMP:.*\r\n/g, '')).toBe(plainCalendar.text.replace(/DTSTAMP:.*\r\n/g, ''));
+  });
+
+  it('keeps the text of the items every caller sees alike; a protected event or one at an unpublished venue is shown per caller', async () => {
+    await keptRows([atHall, series, atDraftVenue, locked]);
+    const rows = await itemRows();
+    expect(rows.get(atHall)).toBe(true);
+    expect(rows.get(series)).toBe(true);
+    expect(rows.get(atDraftVenue)).toBe(false);
+    expect(rows.get(locked)).toBe(false);
+    // The series' summary is put in with each answer: its occurrences carry it.
+    const { body } = await both(LIST);
+    const weekly = body.events.filter((e: { title: string }) => e.title === 'Weekly text');
+    expect(weekly).toHaveLength(3);
+    for (const occurrence of weekly) expect(occurrence.series).toMatchObject({ id: series, occurrences: 3 });
+  });
+
+  it('a write to an embedded venue retires the items that show it; the next page shows the change', async () => {
+    await keptRows([atHall]);
+    await t.http.post(`${BASE}/venues/${hall}`).set('Authorization', ADMIN).send({ city: 'Bergen' }).expect(200);
+    expect((await itemRows()).has(atHall)).toBe(false);
+    const { body } = await both(LIST);
+    expect(body.events.find((e: { id: number }) => e.id === atHall).venue.city).toBe('Bergen');
+  });
+
+  it("a term's count is read with each page: a new event in the category changes the others' items without retiring them", async () => {
+    const before = (await both(LIST)).body.events.find((e: { id: number }) => e.id === atHall).categories[0].count as number;
+    await keptRows([atHall]);
+    await event('One more text talk', { categories: ['Text talks'] });
+    expect((await itemRows()).get(atHall)).toBe(true);
+    const after = await both(LIST);
+    expect(after.body.events.find((e: { id: number }) => e.id === atHall).categories[0].count).toBe(before + 1);
+  });
+});
