@@ -77,7 +77,10 @@ export class AuthService {
    */
   async callerFor(user: Pick<UserRow, 'ID' | 'user_login'>, meta?: ReadonlyMap<string, string>): Promise<Caller> {
     const prefix = this.config.tablePrefix;
-    const [userMeta, roles] = await Promise.all([meta ?? this.users.meta(user.ID, [this.capabilitiesKey]), this.options.get<RoleMap>(`${prefix}user_roles`)]);
+    const [userMeta, roles] = await Promise.all([
+      meta ?? this.users.meta(user.ID, [this.capabilitiesKey]),
+      this.options.getShared<RoleMap>(`${prefix}user_roles`),
+    ]);
     const granted = phpUnserialize<Record<string, boolean>>(userMeta.get(this.capabilitiesKey)) ?? {};
     return { id: user.ID, login: user.user_login, capabilities: effectiveCapabilities(granted, roles ?? {}) };
   }

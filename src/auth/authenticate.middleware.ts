@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { PRIVATE_CACHE_HEADERS } from '../cache/conditional-get';
+import { requestScope, scopeOfRequest } from '../database/request-scope';
 import { RestRequest } from '../rest/request-context';
 import { AuthService } from './auth.service';
 import { ANONYMOUS, isAuthenticated } from '../wordpress/caller';
@@ -24,7 +25,12 @@ export function authenticateMiddleware(auth: AuthService, throttle: LoginThrottl
     const header = req.header('authorization');
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const attempt = header !== undefined && BASIC.test(header);
-    login(auth, throttle, header, attempt ? client : undefined)
+    // A login's reads (the data version, the roles with the site settings) are the request's: an
+    // authenticated caller's scope is the primary's, as the request scope step would make it.
+    const loggingIn = attempt
+      ? requestScope.run(scopeOfRequest(req, false), () => login(auth, throttle, header, client))
+      : login(auth, throttle, header, undefined);
+    loggingIn
       .then((caller) => {
         request.caller = caller;
         if (isAuthenticated(caller)) {

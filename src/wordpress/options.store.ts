@@ -3,7 +3,7 @@ import { DatabaseService } from '../database/database.service';
 import { OptionEntity } from '../database/entities';
 import { requestScope } from '../database/request-scope';
 import { placeholders, Sql } from '../database/sql';
-import { maybeSerialize, maybeUnserialize } from './php-serialization';
+import { maybeSerialize, maybeUnserialize, sharedUnserialize } from './php-serialization';
 import { SharedGeneration } from './shared-generation';
 import { transactionMemo } from './transaction-memo';
 import { CacheKey } from './cache-keys';
@@ -64,7 +64,7 @@ export class OptionsStore {
    * asks for the site settings from several places, and they change only through writes. The
    * READ_TOGETHER settings come in one query.
    */
-  async getRaw(names: string[]): Promise<Map<string, string>> {
+  async getRaw(names: string[], withSettings = false): Promise<Map<string, string>> {
     if (!names.length) return new Map();
     const scope = requestScope.getStore();
     const inTransaction = this.transactionReads();
@@ -79,13 +79,13 @@ export class OptionsStore {
     }
     if (!scope || this.sql.inTransaction) return this.read(names);
     const read = await this.versions.current();
-    if (!read) return this.memoized(names, scope.memo, 'option:');
+    if (!read) return this.memoized(names, scope.memo, 'option:', withSettings);
     let shared = this.shared;
     if (!shared || Date.now() - shared.born >= this.versions.ttlMs || !this.versions.valid(shared.generation, SHOWS_OPTIONS)) {
       this.shared = shared = { generation: read.generation, born: Date.now(), memo: new Map() };
     }
     const memo = shared.memo;
-    const values = await this.memoized(names, memo);
+    const values = await this.memoized(names, memo, '', withSettings);
     // A write of this request starts from what the request read (see the transaction branch above),
     // the settings read along included.
     for (const [name, value] of memo) if (!scope.memo.has(`option:${name}`)) scope.memo.set(`option:${name}`, value);
@@ -100,9 +100,9 @@ export class OptionsStore {
   }
 
   /** Reads the names `memo` does not hold (with the READ_TOGETHER settings), then answers from it. */
-  private async memoized(names: string[], memo: Map<string, Promise<unknown>>, prefix = ''): Promise<Map<string, string>> {
+  private async memoized(names: string[], memo: Map<string, Promise<unknown>>, prefix = '', withSettings = false): Promise<Map<string, string>> {
     const missing = names.filter((name) => !memo.has(`${prefix}${name}`));
-    if (missing.some((name) => READ_TOGETHER.includes(name))) {
+    if (missing.length && (withSettings || missing.some((name) => READ_TOGETHER.includes(name)))) {
       missing.push(...READ_TOGETHER.filter((name) => !missing.includes(name) && !memo.has(`${prefix}${name}`)));
     }
     if (missing.length) {
@@ -126,6 +126,15 @@ export class OptionsStore {
       names,
     );
     return new Map(rows.map((r) => [r.option_name, r.option_value]));
+  }
+
+  /**
+   * A structured option read with the site settings (the first place a request asks from brings them
+   * in its query: authentication, for the roles) and parsed once per distinct value, shared and frozen
+   * (sharedUnserialize): readers must not change it.
+   */
+  async getShared<T>(name: string): Promise<T | undefined> {
+    return sharedUnserialize((await this.getRaw([name], true)).get(name)) as T | undefined;
   }
 
   async get<T = unknown>(name: string): Promise<T | undefined> {

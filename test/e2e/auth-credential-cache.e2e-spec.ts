@@ -219,7 +219,9 @@ describe('AUTH_CACHE_SECONDS', () => {
     for (let i = 0; i < 3; i++) {
       const res = await withStatements(() => off.http.get(BASE).set('Authorization', ADMIN));
       expect(res.status).toBe(200);
-      expect(res.auth.length).toBeGreaterThanOrEqual(5);
+      // The throttle's place taken and given back, the user, its application passwords and capabilities:
+      // every time. The roles are a site setting, read with the others (shared as they are).
+      expect(res.auth.filter((sql) => !/wp_options/.test(sql))).toHaveLength(4);
     }
   });
 

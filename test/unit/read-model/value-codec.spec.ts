@@ -23,14 +23,17 @@ describe('read model values as text (src/read-model/value-codec.ts)', () => {
 
   it('round-trips Maps, Sets and Dates nested anywhere, in arrays, objects and each other (a property)', () => {
     const json = fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
+    // Long strings are kept apart from the JSON unless they hold the character that separates them.
+    const long = fc.tuple(fc.string({ minLength: 60, maxLength: 200 }), fc.constantFrom('', '\u0001', '"\\\n')).map(([text, extra]) => text + extra);
     const { value } = fc.letrec((tie) => ({
       value: fc.oneof(
         { depthSize: 'small' },
         json,
+        long,
         fc.date({ noInvalidDate: true }),
         fc.array(tie('value'), { maxLength: 3 }),
         fc.dictionary(fc.string(), tie('value'), { maxKeys: 3 }),
-        fc.array(fc.tuple(fc.oneof(fc.string(), fc.integer()), tie('value')), { maxLength: 3 }).map((entries) => new Map(entries)),
+        fc.array(fc.tuple(fc.oneof(fc.string(), fc.integer(), long), tie('value')), { maxLength: 3 }).map((entries) => new Map(entries)),
         fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 3 }).map((items) => new Set(items)),
       ),
     }));
@@ -40,6 +43,15 @@ describe('read model values as text (src/read-model/value-codec.ts)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('keeps long strings apart, as they are (nothing to unescape), and those holding the separator in the JSON', () => {
+    const text = `<p>A "quoted" description, long enough to be kept apart from the JSON of its row.</p>\n`;
+    const encoded = encodeValue({ post: { post_content: text, title: 'short' }, odd: `${text}\u0001` });
+    expect(encoded).toContain(`\u0001${text}`);
+    expect(encoded.split('\u0001')).toHaveLength(2);
+    expect(decodeValue(encoded)).toEqual({ post: { post_content: text, title: 'short' }, odd: `${text}\u0001` });
+    expect(decodeValue(encodeValue(text))).toBe(text);
   });
 
   it('round-trips any JSON value unchanged (a property)', () => {
