@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Caller, isAuthenticated } from '../wordpress/caller';
 import { ListTotals } from '../cache/list-totals';
+import { dependOn } from '../cache/dependencies';
+import { CacheKey } from '../wordpress/cache-keys';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { passwordAccess, searchAccess, canRead, jsonLdVisible, listStatuses, passwordUnlocked, readableStatuses } from '../auth/post-access';
@@ -111,6 +113,8 @@ export class EventsReadService {
   }
 
   private async page<T>(ctx: RequestContext, args: EventListArgs, items: (ids: number[]) => Promise<Map<number, T>>): Promise<Page<T>> {
+    // A search selects by the events' texts, which a write may change without changing which events lists hold (CacheKey.text).
+    if (args.search !== undefined) dependOn([CacheKey.text(EVENT_POST_TYPE)]);
     const filters = await this.filters(args, ctx.caller, ctx.credentials);
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const query = new EventListQuery(this.db.sql, filters, this.config.eventDatesSource);

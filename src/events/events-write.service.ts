@@ -15,7 +15,8 @@ import { EventWriteArgs, EventWritePlan, EventWritePlanner, StoredEvent } from '
 import { EventWriter } from './write/event-writer';
 import { SeriesScope } from './dto/series-scope.arg';
 import { SeriesWriter } from './series/series.writer';
-import { noteSeriesOccurrences } from '../wordpress/write-journal';
+import { noteSeriesOccurrences, noteTextOnlyWrite } from '../wordpress/write-journal';
+import { suppliedArgs } from '../rest/params/rest-validation.pipe';
 import { InlineWriteContext } from '../linked-posts';
 import { RequestContext } from '../rest/request-context';
 import { EventResponse } from './event.response';
@@ -85,6 +86,7 @@ export class EventsWriteService {
       if (firstId === undefined) {
         await this.writer.update(current, plan, inline);
         if (series) await this.series.create(current.post.ID, series, links, clock.now());
+        else if (changesTextOnly(args)) noteTextOnlyWrite(current.post.ID);
       } else await this.updateInSeries(firstId, current, args.scope, plan, { ctx, inline });
       return post.post.ID;
     });
@@ -250,4 +252,17 @@ export class EventsWriteService {
       throw failure;
     }
   }
+}
+
+/**
+ * The update parameters that change only what an event's list item shows, and what a search matches —
+ * not which events a list holds or their order (no list filters or orders on them; `password` is
+ * ignored by every write).
+ */
+const TEXT_ONLY_PARAMS: ReadonlySet<string> = new Set(['title', 'description', 'excerpt', 'cost', 'website', 'show_map', 'show_map_link', 'image', 'password']);
+
+/** Whether an update sends text-only parameters alone (docs/caching.md "What a write retires"). */
+function changesTextOnly(args: EventUpdateArgs): boolean {
+  const supplied = suppliedArgs(args);
+  return supplied.size > 0 && [...supplied].every((name) => TEXT_ONLY_PARAMS.has(name));
 }

@@ -7,6 +7,11 @@ export const CacheKey = {
   post: (id: number) => `post:${id}`,
   /** Which posts of a type exist, with which status, dates, terms and links: what lists select and order by. */
   type: (postType: string) => `type:${postType}`,
+  /**
+   * The texts of a type's posts (title, content, excerpt): what a search selects by. A write that
+   * changed only what lists show of a post, not which posts they hold, names this instead of `type`.
+   */
+  text: (postType: string) => `text:${postType}`,
   /** A taxonomy's terms: names, slugs, ancestry. */
   taxonomy: (taxonomy: string) => `taxonomy:${taxonomy}`,
   /** One term's count (by term_taxonomy_id). */

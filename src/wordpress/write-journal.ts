@@ -47,6 +47,24 @@ export function journaledWrites(): WriteNote[] {
     .map(({ createdHere: _, ...note }) => note as WriteNote);
 }
 
+const textOnlyJournal = () => transactionMemo('text-only-writes', () => new Set<number>());
+
+/**
+ * Declares that the current transaction's writes of post `id` change nothing a list selects, filters
+ * or orders its posts by — only what each item shows of it and what a search matches (its title,
+ * texts): the write then names `text:<type>` instead of `type:<type>` (written-keys.ts), and the lists
+ * that do not show the post keep their answers. Only the service that planned the whole write may say
+ * so (an event update of its title, description, cost…).
+ */
+export function noteTextOnlyWrite(id: number): void {
+  textOnlyJournal()?.add(id);
+}
+
+/** Whether the current transaction declared its writes of post `id` text only (noteTextOnlyWrite). */
+export function isTextOnlyWrite(id: number): boolean {
+  return textOnlyJournal()?.has(id) ?? false;
+}
+
 /** What a series write did to its occurrences (the posts after its first event). */
 export type SeriesOccurrenceAction = 'created' | 'updated' | 'trashed' | 'deleted';
 export type SeriesTouch = Record<SeriesOccurrenceAction, number[]>;

@@ -65,7 +65,7 @@ async function warm(): Promise<void> {
   expect(await keptOf('a', 'b', 'c', 'd')).toEqual([true, true, true, true]);
 }
 
-it('an update of one event retires its own answer and every event list, and keeps the other events’ answers', async () => {
+it('an update of one event retires its own answer and the event lists that show it, and keeps the other events’ answers', async () => {
   await warm();
   await t.http.post(`${EVENTS}/${ids.a}`).set('Authorization', ADMIN).send({ title: 'A, renamed' }).expect(200);
   const a = await event('a');
@@ -141,10 +141,33 @@ it('venues: an event write keeps a venue’s answer and the venue list, but not 
   const venue = `${BASE}/venues/${hallB}`;
   const [list, withEvents] = [`${BASE}/venues`, `${BASE}/venues?has_events=true`];
   for (const path of [venue, list, withEvents]) await served(path);
-  await t.http.post(`${EVENTS}/${ids.d}`).set('Authorization', ADMIN).send({ title: 'D, once more' }).expect(200);
+  // A write that can change which events exist (not text only: below).
+  await t.http.post(`${EVENTS}/${ids.d}`).set('Authorization', ADMIN).send({ featured: true }).expect(200);
   expect([(await served(venue)).kept, (await served(list)).kept, (await served(withEvents)).kept]).toEqual([true, true, false]);
   await t.http.post(venue).set('Authorization', ADMIN).send({ venue: 'Hall B, repainted' }).expect(200);
   const [one, all] = [await served(venue), await served(list)];
   expect([one.kept, one.body.venue, all.kept]).toEqual([false, 'Hall B, repainted', false]);
   expect(all.body.venues.map((v: { venue: string }) => v.venue)).toContain('Hall B, repainted');
+});
+
+it('an update of texts only keeps the lists that do not show the event; a search, its list and any other update retire them', async () => {
+  const without = `${EVENTS}?start_date=2032-03-02&end_date=2032-12-31`;
+  const search = `${EVENTS}?start_date=2032-01-01&end_date=2032-12-31&search=Bee`;
+  const venues = `${BASE}/venues?has_events=true`;
+  await warm();
+  for (const path of [without, search, venues]) await served(path);
+  expect((await served(without)).kept).toBe(true);
+  await t.http.post(`${EVENTS}/${ids.a}`).set('Authorization', ADMIN).send({ title: 'A, now Bee', description: '<p>New text.</p>', cost: '5' }).expect(200);
+  // The lists without A keep their answers (and totals); the one showing A and every search are computed again.
+  const [kept, shown, searched] = [await served(without), await served(LIST), await served(search)];
+  expect([kept.kept, shown.kept, searched.kept, (await served(venues)).kept]).toEqual([true, false, false, true]);
+  expect(shown.body.events[0]).toMatchObject({ title: 'A, now Bee', cost: '$5' });
+  expect(searched.body.events.map((e: { id: number }) => e.id)).toEqual([ids.a]);
+  expect(await keptOf('b', 'c', 'd')).toEqual([true, true, true]);
+  // Anything else — here the dates — may change which events a list holds: every list is retired.
+  await served(without);
+  await t.http.post(`${EVENTS}/${ids.a}`).set('Authorization', ADMIN).send({ start_date: '2032-03-05 10:00:00', end_date: '2032-03-05 11:00:00' }).expect(200);
+  const moved = await served(without);
+  expect(moved.kept).toBe(false);
+  expect(moved.body.events.map((e: { id: number }) => e.id)).toContain(ids.a);
 });
