@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
-import { EVENT_LIST_ITEM_KIND, EventListItems } from '../events';
+import { EVENT_LIST_ITEM_KIND, EVENT_SINGLE_KIND, EventTexts } from '../events';
 import { LinkedPostLoader } from '../linked-posts';
 import { ORGANIZER } from '../organizers';
 import { ORIGIN_PLACEHOLDER, ReadModel } from '../read-model';
@@ -26,17 +26,19 @@ const BATCH = 500;
  */
 export async function runReadModelRebuild(app: Pick<INestApplicationContext, 'get'>, print: (line: string) => void): Promise<void> {
   const get = <T>(type: new (...args: never[]) => T) => app.get(type, { strict: false });
-  const [posts, readModel, site, listItems, linked] = [get(PostsStore), get(ReadModel), get(SiteService), get(EventListItems), get(LinkedPostLoader)];
+  const [posts, readModel, site, texts, linked] = [get(PostsStore), get(ReadModel), get(SiteService), get(EventTexts), get(LinkedPostLoader)];
   if (!readModel.enabled) throw new Error('READ_MODEL is false: there is no read model to rebuild.');
   // Links following each request's host: rows are rendered for the placeholder origin (origin-placeholder.ts).
   const base = (await site.fixedPublicBase()) ?? ORIGIN_PLACEHOLDER;
   await readModel.retireAll();
-  const deleted = await readModel.prune([EVENT_POST_TYPE, EVENT_LIST_ITEM_KIND, VENUE.postType, ORGANIZER.postType].map((type) => readModel.kind(type, base)));
+  const deleted = await readModel.prune(
+    [EVENT_POST_TYPE, EVENT_LIST_ITEM_KIND, EVENT_SINGLE_KIND, VENUE.postType, ORGANIZER.postType].map((type) => readModel.kind(type, base)),
+  );
   const steps: [string, (ids: number[]) => Promise<unknown>][] = [
     [VENUE.postType, (ids) => linked.load(VENUE, ids, base)],
     [ORGANIZER.postType, (ids) => linked.load(ORGANIZER, ids, base)],
     // An event's list item is built on its shared part: both rows are kept.
-    [EVENT_POST_TYPE, (ids) => listItems.items(ids, { caller: ANONYMOUS, requestOrigin: base })],
+    [EVENT_POST_TYPE, (ids) => texts.items(ids, { caller: ANONYMOUS, requestOrigin: base })],
   ];
   const counts = await Promise.all(steps.map(([type]) => posts.countOfType(type)));
   const total = counts.reduce((a, b) => a + b, 0);

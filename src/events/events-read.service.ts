@@ -18,7 +18,7 @@ import { EventListFilters, EventListQuery } from './repository/event-list.query'
 import { TicketData } from './repository/ticket-links';
 import { GeoSelection, VenueGeoIndex, DEFAULT_RADIUS_KM, searchArea } from '../venues';
 import { EventLoader, EventRepresentationMode } from './read/event.loader';
-import { EventListItems } from './read/event-list-items';
+import { EventTexts } from './read/event-texts';
 import { JsonText } from '../rest/json-text';
 import { EventSettingsReader } from './read/event-settings';
 import { searchTerms } from './read/event-search';
@@ -54,7 +54,7 @@ export class EventsReadService {
     private readonly totals: ListTotals,
     private readonly tickets: TicketData,
     private readonly venueGeo: VenueGeoIndex,
-    private readonly listItems: EventListItems,
+    private readonly texts: EventTexts,
   ) {}
 
   /** The single-event representation of any status, no visibility check (the write side's answers). */
@@ -84,6 +84,15 @@ export class EventsReadService {
     return reps.get(post.ID)!;
   }
 
+  /**
+   * The answer of `GET /events/{id}` and `/events/by-slug/{slug}`: the read model's text of the event
+   * where every caller who may read it sees it alike (EventTexts.single), else `read`.
+   */
+  async answer(ctx: RequestContext, ref: EventRef): Promise<EventResponse | JsonText> {
+    const id = 'id' in ref ? ref.id : (await this.posts.bySlug(EVENT_POST_TYPE, addressedSlug(ref.slug)))?.ID;
+    return (id !== undefined && (await this.texts.single(id, ctx))) || this.read(ctx, ref);
+  }
+
   /** The addressed event: unknown ID 404, non-event 400, unknown slug 400 on `slug` (Q45, events.md §2.2). */
   private async target(ref: EventRef, requestOrigin: string): Promise<PostRow> {
     // An event's row is usually shared under the data version already (EventLoader); anything else is read.
@@ -107,9 +116,9 @@ export class EventsReadService {
     );
   }
 
-  /** The answer's page of `GET /events`: its items as JSON text where the read model holds them (EventListItems). */
+  /** The answer's page of `GET /events`: its items as JSON text where the read model holds them (EventTexts). */
   async answerPage(ctx: RequestContext, args: EventListArgs): Promise<Page<EventResponse | JsonText>> {
-    return this.page(ctx, args, (ids) => this.listItems.items(ids, { caller: ctx.caller, requestOrigin: ctx.origin, credentials: ctx.credentials }));
+    return this.page(ctx, args, (ids) => this.texts.items(ids, { caller: ctx.caller, requestOrigin: ctx.origin, credentials: ctx.credentials }));
   }
 
   private async page<T>(ctx: RequestContext, args: EventListArgs, items: (ids: number[]) => Promise<Map<number, T>>): Promise<Page<T>> {

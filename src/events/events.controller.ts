@@ -55,12 +55,12 @@ export class EventsController {
 
   @Get('by-slug/:slug')
   readBySlug(@RequestCtx() ctx: RequestContext, @Param('slug') slug: string) {
-    return this.events.read(ctx, { slug });
+    return this.events.answer(ctx, { slug });
   }
 
   @Get(':id')
   @Shows({ postParam: 'id' })
   read(@RequestCtx() ctx: RequestContext, @IdParam() id: number, @RestParams() _args: EventReadArgs) {
-    return this.events.read(ctx, { id });
+    return this.events.answer(ctx, { id });
   }
 }

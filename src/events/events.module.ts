@@ -15,7 +15,7 @@ import { EventWritePlanner } from './write/event-write-plan';
 import { EventWriter } from './write/event-writer';
 import { KnownRange } from './repository/known-range';
 import { EventsReadService } from './events-read.service';
-import { EventListItems } from './read/event-list-items';
+import { EventTexts } from './read/event-texts';
 import { EventLoader } from './read/event.loader';
 import { EventSettingsReader } from './read/event-settings';
 import { EventTermFilter } from './read/event-term-filter';
@@ -33,7 +33,7 @@ import { SeriesWriter } from './series/series.writer';
   providers: [
     EventsReadService,
     EventLoader,
-    EventListItems,
+    EventTexts,
     EventSettingsReader,
     EventTermFilter,
     EventsWriteService,

@@ -12,7 +12,7 @@ export { EventCreateArgs, EventUpdateArgs } from './dto/event-write.args';
 export { eventSiteSettings, type EventSiteSettings } from './read/event-settings';
 export { SeriesReader, type SeriesMember } from './series/series.reader';
 export { EventLoader } from './read/event.loader';
-export { EVENT_LIST_ITEM_KIND, EventListItems } from './read/event-list-items';
+export { EVENT_LIST_ITEM_KIND, EVENT_SINGLE_KIND, EventTexts } from './read/event-texts';
 export { SeriesHorizonJob } from './series/series-horizon.job';
 export { SeriesWriter } from './series/series.writer';
 export { TecTables } from './repository/tec-tables';

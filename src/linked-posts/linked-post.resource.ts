@@ -62,9 +62,9 @@ export abstract class LinkedPostResource<R> {
     return this.linked.embed(this.type, ids, options);
   }
 
-  /** The list representations every caller gets alike, keyed by ID (LinkedPostsService.embedAlike). */
-  embedAlike(ids: readonly number[], requestOrigin: string): Promise<Map<number, AlikeRepresentation | undefined>> {
-    return this.linked.embedAlike(this.type, ids, requestOrigin);
+  /** The embedded representations every caller gets alike, keyed by ID (LinkedPostsService.embedAlike). */
+  embedAlike(ids: readonly number[], requestOrigin: string, single = false): Promise<Map<number, AlikeRepresentation | undefined>> {
+    return this.linked.embedAlike(this.type, ids, requestOrigin, single);
   }
 
   /**

@@ -111,11 +111,12 @@ export class LinkedPostsService {
   }
 
   /**
-   * The list representations of `ids` that every caller gets alike — published records without a
-   * password: readable by anyone, locked to no one —, with the keys each shows (recordShows). A record
-   * shown per caller maps to undefined; IDs that name no record of the type are absent.
+   * The representations of `ids` embedded in an event that every caller gets alike — published records
+   * without a password: readable by anyone, locked to no one, their `json_ld` shown to anyone who sees
+   * the event's —, with the keys each shows (recordShows): in a list (no `json_ld`), or in a single
+   * read (`single`). A record shown per caller maps to undefined; IDs that name no record of the type are absent.
    */
-  async embedAlike(type: LinkedPostType, ids: readonly number[], requestOrigin: string): Promise<Map<number, AlikeRepresentation | undefined>> {
+  async embedAlike(type: LinkedPostType, ids: readonly number[], requestOrigin: string, single = false): Promise<Map<number, AlikeRepresentation | undefined>> {
     const [records, links] = await Promise.all([this.loader.load(type, ids, requestOrigin), this.permalinks.forOrigin(requestOrigin)]);
     const result = new Map<number, AlikeRepresentation | undefined>();
     for (const [id, record] of records) {
@@ -123,7 +124,7 @@ export class LinkedPostsService {
       result.set(
         id,
         alike
-          ? { representation: represent(type, record, { links, jsonLd: false, unlocked: true, readable: true }), shows: recordShows(id, record) }
+          ? { representation: represent(type, record, { links, jsonLd: single, unlocked: true, readable: true }), shows: recordShows(id, record) }
           : undefined,
       );
     }

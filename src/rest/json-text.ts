@@ -17,10 +17,11 @@ export function itemValues<T>(items: readonly (T | JsonText)[]): T[] {
 }
 
 /**
- * The answer's JSON: JSON.stringify's text, with the JsonText items of a top-level list spliced in as
- * they are (a list envelope's records) rather than parsed and written again.
+ * The answer's JSON: JSON.stringify's text, with a JsonText answer, or the JsonText items of a
+ * top-level list (a list envelope's records), put in as they are rather than parsed and written again.
  */
 export function answerJson(body: unknown): string {
+  if (body instanceof JsonText) return body.text;
   if (body === null || typeof body !== 'object' || Object.getPrototypeOf(body) !== Object.prototype || !Object.values(body).some(holdsText)) {
     return JSON.stringify(body);
   }

@@ -4,7 +4,7 @@ import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
 
 /**
- * Issue #32, lists as text (src/events/read/event-list-items.ts, docs/caching.md "Lists as text"): a
+ * Issue #32, lists as text (src/events/read/event-texts.ts, docs/caching.md "Lists as text"): a
  * page of `GET /events` is assembled from one read model row per event — the item's JSON with its
  * venue and organizers, holes for the term counts —, byte for byte the answer the service gives
  * without the read model, for every caller; items shown per caller take the road of values.
@@ -91,6 +91,15 @@ async function both(path: string, auth?: string) {
   expect(headers(ours)).toEqual(headers(theirs));
   expect(ours.body).toBe(theirs.body);
   return { text: ours.body as string, body: JSON.parse(ours.body as string), statements, kinds: kinds! };
+}
+
+/** The single reads' rows: ID → whether the row holds the answer's text (false: shown per caller). */
+async function singleRows(): Promise<Map<number, boolean>> {
+  const sql = t.db.sql;
+  const found = await sql.rows<{ id: number | string; body: string }>(
+    `SELECT r.id, r.body FROM ${sql.table('eca_read_model')} r JOIN ${sql.table('eca_read_epoch')} e ON e.epoch = r.epoch WHERE r.kind LIKE 'event-single@%'`,
+  );
+  return new Map(found.map((row) => [Number(row.id), !row.body.includes('"template":null')]));
 }
 
 /** Reads the list until the items of `ids` have their rows (a few reads at most). */
@@ -181,5 +190,35 @@ describe(`lists as text (${ENGINE}, every in-process cache off)`, () => {
     expect((await itemRows()).get(atHall)).toBe(true);
     const after = await both(LIST);
     expect(after.body.events.find((e: { id: number }) => e.id === atHall).categories[0].count).toBe(before + 1);
+  });
+
+  it('answers a single read from its text where every caller sees it alike, byte for byte, by ID and by slug', async () => {
+    const draft = await event('Not yet public', { status: 'draft' });
+    const ids = [atHall, series, atDraftVenue, locked, draft];
+    const slugs = await Promise.all(ids.map(async (id) => (await t.http.get(`${EVENTS}/${id}`).set('Authorization', ADMIN)).body.slug as string));
+    for (const auth of [undefined, ADMIN]) {
+      for (const id of ids) {
+        const res = await t.http.get(`${EVENTS}/${id}`).set(auth ? { Authorization: auth } : {});
+        const theirs = await plain.http.get(`${EVENTS}/${id}`).set(auth ? { Authorization: auth } : {});
+        expect({ id, status: res.status, text: res.text }).toEqual({ id, status: theirs.status, text: theirs.text });
+      }
+      for (const slug of slugs) {
+        const res = await t.http.get(`${EVENTS}/by-slug/${slug}`).set(auth ? { Authorization: auth } : {});
+        const theirs = await plain.http.get(`${EVENTS}/by-slug/${slug}`).set(auth ? { Authorization: auth } : {});
+        expect({ slug, status: res.status, text: res.text }).toEqual({ slug, status: theirs.status, text: theirs.text });
+      }
+    }
+    // A published event without a password, at published linked records: one text for everyone; the others per caller.
+    const rows = await singleRows();
+    expect([rows.get(atHall), rows.get(series), rows.get(atDraftVenue), rows.get(locked), rows.get(draft)]).toEqual([true, true, false, false, false]);
+    // From its row: one statement of the read model, nothing of the event's records, its json_ld included.
+    const again = await both(`${EVENTS}/${atHall}`);
+    expect(readsRecords(again.statements)).toBe(false);
+    expect(again.kinds).toEqual(['event-single']);
+    expect(again.body.json_ld).toMatchObject({ '@type': 'Event', location: { name: 'Text Hall' } });
+    // A write to its venue retires it too.
+    await t.http.post(`${BASE}/venues/${hall}`).set('Authorization', ADMIN).send({ city: 'Stavanger' }).expect(200);
+    expect((await singleRows()).has(atHall)).toBe(false);
+    expect((await both(`${EVENTS}/${atHall}`)).body.venue.city).toBe('Stavanger');
   });
 });

@@ -8,7 +8,7 @@ import { EventLoader } from '../../../../src/events/read/event.loader';
 import { EventSettingsReader } from '../../../../src/events/read/event-settings';
 import { EventTermFilter } from '../../../../src/events/read/event-term-filter';
 import { TicketData } from '../../../../src/events/repository/ticket-links';
-import { EventListItems } from '../../../../src/events/read/event-list-items';
+import { EventTexts } from '../../../../src/events/read/event-texts';
 import { VenueGeoIndex } from '../../../../src/venues/venue-geo.index';
 import { PostsStore } from '../../../../src/wordpress/posts.store';
 import { SiteService } from '../../../../src/wordpress/site.service';
@@ -36,7 +36,7 @@ describe('EventsReadService (stores mocked)', () => {
         { provide: ListTotals, useValue: {} },
         { provide: TicketData, useValue: {} },
         { provide: VenueGeoIndex, useValue: {} },
-        { provide: EventListItems, useValue: {} },
+        { provide: EventTexts, useValue: {} },
       ],
     }).compile();
     service = moduleRef.get(EventsReadService);
