@@ -2,6 +2,7 @@ import { Sql } from '../../src/database/sql';
 import { PostsStore } from '../../src/wordpress/posts.store';
 import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
+import { apiWriter } from '../support/api-writer';
 
 /**
  * Issue #32, lists as text (src/events/read/event-texts.ts, docs/caching.md "Lists as text"): a
@@ -35,18 +36,8 @@ afterAll(async () => {
   await cleanup?.();
 });
 
-async function post(path: string, body: Record<string, unknown>): Promise<number> {
-  const res = await t.http.post(path).set('Authorization', ADMIN).send(body);
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
-
-let day = 0;
-function event(title: string, extra: Record<string, unknown> = {}): Promise<number> {
-  day++;
-  const date = `2034-02-${String(day).padStart(2, '0')}`;
-  return post(EVENTS, { title, start_date: `${date} 10:00:00`, end_date: `${date} 11:00:00`, ...extra });
-}
+/** Records created as the administrator; each event on its own day of 2034. */
+const { post, event } = apiWriter(() => t, '2034-02');
 
 /** The list items' rows: ID → whether the row holds the item's text (false: shown per caller). */
 async function itemRows(): Promise<Map<number, boolean>> {

@@ -6,6 +6,7 @@ import { OptionsStore } from '../../src/wordpress/options.store';
 import { PostsStore } from '../../src/wordpress/posts.store';
 import { ADMIN, BASE, SITE, startTestApp, TestApp } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
+import { apiWriter } from '../support/api-writer';
 
 /**
  * Issue #32, the read model (src/read-model/, docs/caching.md "The read model"): records' values kept
@@ -34,19 +35,8 @@ afterAll(async () => {
   await cleanup?.();
 });
 
-async function post(path: string, body: Record<string, unknown>): Promise<number> {
-  const res = await t.http.post(path).set('Authorization', ADMIN).send(body);
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
-
-let day = 0;
-/** An event on its own day of 2033, with what else it shows. */
-function event(title: string, extra: Record<string, unknown> = {}): Promise<number> {
-  day++;
-  const date = `2033-01-${String(day).padStart(2, '0')}`;
-  return post(EVENTS, { title, start_date: `${date} 10:00:00`, end_date: `${date} 11:00:00`, ...extra });
-}
+/** Records created as the administrator; each event on its own day of 2033. */
+const { post, event } = apiWriter(() => t, '2033-01');
 
 /** The rows of the read model, as `postType:id`. */
 async function rows(app: TestApp = t): Promise<string[]> {
@@ -85,13 +75,14 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
     const first = await read(`${EVENTS}/${atVenue}`);
     expect(readsMeta(first.statements)).toBe(true);
     expect(await rows()).toEqual(expect.arrayContaining([`tribe_events:${atVenue}`, `tribe_venue:${venue}`]));
+    // Building its text, the venue's and the organizer's rows, asked for side by side, came in one statement.
+    const rowReads = (statements: string[]) => statements.filter((text) => /FROM \S*eca_read_model/.test(text));
+    expect(rowReads(first.statements).some((text) => /\(r\.kind = \? AND r\.id IN \(\?\)\) OR \(r\.kind = \? AND r\.id IN \(\?\)\)/.test(text))).toBe(true);
     const second = await read(`${EVENTS}/${atVenue}`);
     expect(readsMeta(second.statements)).toBe(false);
     expect(second.body).toEqual(first.body);
-    // The venue's and the organizer's rows, asked for side by side, come in one statement.
-    const rowReads = second.statements.filter((text) => /FROM \S*eca_read_model/.test(text));
-    expect(rowReads).toHaveLength(2);
-    expect(rowReads[1]).toMatch(/\(r\.kind = \? AND r\.id IN \(\?\)\) OR \(r\.kind = \? AND r\.id IN \(\?\)\)/);
+    // The next read is its text: one row (docs/caching.md "lists as text").
+    expect(rowReads(second.statements)).toHaveLength(1);
   });
 
   it('keeps a missing row under load too: with no connection free at once, one fill runs after the answer', async () => {
