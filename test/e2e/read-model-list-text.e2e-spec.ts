@@ -1,6 +1,6 @@
 import { Sql } from '../../src/database/sql';
 import { PostsStore } from '../../src/wordpress/posts.store';
-import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
+import { ADMIN, BASE, startTestApp, TestApp, userWithRole } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
 import { apiWriter } from '../support/api-writer';
 
@@ -207,6 +207,18 @@ describe(`lists as text (${ENGINE}, every in-process cache off)`, () => {
     expect(readsRecords(again.statements)).toBe(false);
     expect(again.kinds).toEqual(['event-single']);
     expect(again.body.json_ld).toMatchObject({ '@type': 'Event', location: { name: 'Text Hall' } });
+    // A user without `read` sees no `json_ld`: not the text, the road of values.
+    const reader = await userWithRole(t, 'subscriber', 'no-read-user');
+    const sql = t.db.sql;
+    await sql.run(`UPDATE ${sql.table('usermeta')} SET meta_value = ? WHERE user_id = ? AND meta_key = ?`, [
+      'a:2:{s:10:"subscriber";b:1;s:4:"read";b:0;}',
+      reader.id,
+      'wp_capabilities',
+    ]);
+    const ours = await t.http.get(`${EVENTS}/${atHall}`).set('Authorization', reader.auth).expect(200);
+    const theirs = await plain.http.get(`${EVENTS}/${atHall}`).set('Authorization', reader.auth).expect(200);
+    expect(ours.text).toBe(theirs.text);
+    expect(ours.body.json_ld).toBeUndefined();
     // A write to its venue retires it too.
     await t.http.post(`${BASE}/venues/${hall}`).set('Authorization', ADMIN).send({ city: 'Stavanger' }).expect(200);
     expect((await singleRows()).has(atHall)).toBe(false);
