@@ -62,7 +62,8 @@ export class OptionsStore {
    * generation that retired everything when the request has one to share (SharedGeneration, RequestDataVersion: the response cache's rule),
    * else once per HTTP request (requestScope memo, cleared when a transaction commits): a request
    * asks for the site settings from several places, and they change only through writes. The
-   * READ_TOGETHER settings come in one query.
+   * READ_TOGETHER settings come in one query; `withSettings`: with these names too, when any is read
+   * (an option read before the settings are, such as the roles at authentication).
    */
   async getRaw(names: string[], withSettings = false): Promise<Map<string, string>> {
     if (!names.length) return new Map();
