@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { SingleBar } from 'cli-progress';
-import { EVENT_LIST_ITEM_KIND, EVENT_SINGLE_KIND, EventTexts } from '../events';
+import { EVENT_LIST_ITEM_KIND, EVENT_SINGLE_KIND, EventLoader, EventTexts } from '../events';
 import { LinkedPostLoader } from '../linked-posts';
 import { ORGANIZER } from '../organizers';
 import { ORIGIN_PLACEHOLDER, ReadModel } from '../read-model';
@@ -26,7 +26,14 @@ const BATCH = 500;
  */
 export async function runReadModelRebuild(app: Pick<INestApplicationContext, 'get'>, print: (line: string) => void): Promise<void> {
   const get = <T>(type: new (...args: never[]) => T) => app.get(type, { strict: false });
-  const [posts, readModel, site, texts, linked] = [get(PostsStore), get(ReadModel), get(SiteService), get(EventTexts), get(LinkedPostLoader)];
+  const [posts, readModel, site, events, texts, linked] = [
+    get(PostsStore),
+    get(ReadModel),
+    get(SiteService),
+    get(EventLoader),
+    get(EventTexts),
+    get(LinkedPostLoader),
+  ];
   if (!readModel.enabled) throw new Error('READ_MODEL is false: there is no read model to rebuild.');
   // Links following each request's host: rows are rendered for the placeholder origin (origin-placeholder.ts).
   const base = (await site.fixedPublicBase()) ?? ORIGIN_PLACEHOLDER;
@@ -37,8 +44,14 @@ export async function runReadModelRebuild(app: Pick<INestApplicationContext, 'ge
   const steps: [string, (ids: number[]) => Promise<unknown>][] = [
     [VENUE.postType, (ids) => linked.load(VENUE, ids, base)],
     [ORGANIZER.postType, (ids) => linked.load(ORGANIZER, ids, base)],
-    // An event's list item is built on its shared part: both rows are kept.
-    [EVENT_POST_TYPE, (ids) => texts.items(ids, { caller: ANONYMOUS, requestOrigin: base })],
+    // An event's shared part, then its list item.
+    [
+      EVENT_POST_TYPE,
+      async (ids) => {
+        await events.represent(ids, { caller: ANONYMOUS, requestOrigin: base, mode: 'plain' });
+        await texts.items(ids, { caller: ANONYMOUS, requestOrigin: base });
+      },
+    ],
   ];
   const counts = await Promise.all(steps.map(([type]) => posts.countOfType(type)));
   const total = counts.reduce((a, b) => a + b, 0);

@@ -74,7 +74,7 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
   it('keeps a record once it was read, and answers the next read from its row, exactly', async () => {
     const first = await read(`${EVENTS}/${atVenue}`);
     expect(readsMeta(first.statements)).toBe(true);
-    expect(await rows()).toEqual(expect.arrayContaining([`tribe_events:${atVenue}`, `tribe_venue:${venue}`]));
+    expect(await rows()).toEqual(expect.arrayContaining([`event-single:${atVenue}`, `tribe_venue:${venue}`]));
     // Building its text, the venue's and the organizer's rows, asked for side by side, came in one statement.
     const rowReads = (statements: string[]) => statements.filter((text) => /FROM \S*eca_read_model/.test(text));
     expect(rowReads(first.statements).some((text) => /\(r\.kind = \? AND r\.id IN \(\?\)\) OR \(r\.kind = \? AND r\.id IN \(\?\)\)/.test(text))).toBe(true);
@@ -91,7 +91,7 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
     try {
       const first = await read(`${EVENTS}/${busy}`);
       expect(readsMeta(first.statements)).toBe(true);
-      for (let tries = 0; !(await rows()).includes(`tribe_events:${busy}`); tries++) {
+      for (let tries = 0; !(await rows()).includes(`event-single:${busy}`); tries++) {
         expect(tries).toBeLessThan(100);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -137,7 +137,7 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
   it('a write deletes, in its transaction, exactly the rows that show what it touched; the next answer shows it', async () => {
     await read(`${EVENTS}/${elsewhere}`);
     await read(`${EVENTS}/${atVenue}`);
-    const kept = async () => (await rows()).filter((row) => [`tribe_events:${atVenue}`, `tribe_events:${elsewhere}`, `tribe_venue:${venue}`].includes(row));
+    const kept = async () => (await rows()).filter((row) => [`event-single:${atVenue}`, `event-single:${elsewhere}`, `tribe_venue:${venue}`].includes(row));
     expect(await kept()).toHaveLength(3);
     const retired = jest.spyOn(t.app.get(ReadModel), 'retire');
     try {
@@ -147,7 +147,7 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
       retired.mockRestore();
     }
     // The venue's own row is written again by the answer to the write (read after its commit); the event that embeds it is gone.
-    expect(await kept()).toEqual([`tribe_events:${elsewhere}`, `tribe_venue:${venue}`]);
+    expect(await kept()).toEqual([`event-single:${elsewhere}`, `tribe_venue:${venue}`]);
     expect((await read(`${EVENTS}/${atVenue}`)).body.venue.city).toBe('Bergen');
     expect((await read(`${BASE}/venues/${venue}`)).body.city).toBe('Bergen');
   });
@@ -156,7 +156,7 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
     const before = await read(`${EVENTS}/${elsewhere}`);
     const count = before.body.categories[0].count as number;
     await event('Third talk', { categories: ['Talks'] });
-    expect(await rows()).toContain(`tribe_events:${elsewhere}`);
+    expect(await rows()).toContain(`event-single:${elsewhere}`);
     const after = await read(`${EVENTS}/${elsewhere}`);
     expect(readsMeta(after.statements)).toBe(false);
     expect(after.body.categories[0].count).toBe(count + 1);
@@ -180,7 +180,7 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
     });
     await t.http.get(`${EVENTS}/${id}`).expect(200);
     expect(raced).toBe(1);
-    expect(await rows()).not.toContain(`tribe_events:${id}`);
+    expect(await rows()).not.toContain(`event-single:${id}`);
     await t.http.post(`${EVENTS}/${id}`).set('Authorization', ADMIN).send({ title: 'Raced' }).expect(200);
     expect((await read(`${EVENTS}/${id}`)).body.title).toBe('Raced');
   });
@@ -208,9 +208,9 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
     await t.http.post(`${EVENTS}/${elsewhere}`).set('Authorization', ADMIN).send({ image: own }).expect(200);
     expect((await read(`${EVENTS}/${elsewhere}`)).body.image.id).toBe(own);
     await attachment('Unrelated');
-    expect(await rows()).toContain(`tribe_events:${elsewhere}`);
+    expect(await rows()).toContain(`event-single:${elsewhere}`);
     await t.db.transaction(() => posts.setMeta(own, '_wp_attached_file', '2033/01/own.jpg'));
-    expect(await rows()).not.toContain(`tribe_events:${elsewhere}`);
+    expect(await rows()).not.toContain(`event-single:${elsewhere}`);
     expect((await read(`${EVENTS}/${elsewhere}`)).body.image.url).toContain('2033/01/own.jpg');
   });
 
@@ -273,8 +273,8 @@ describe("links that follow the request's host (no SITE_URL; home follows the re
         }
       }
       expect(JSON.stringify((await withRows.http.get(`${EVENTS}/${id}`).set('Host', 'b.example')).body)).toContain('b.example?id=');
-      const kept = (await rows(withRows)).filter((row) => row === `tribe_events:${id}` || row === `tribe_venue:${venue}`);
-      expect(kept).toEqual([`tribe_events:${id}`, `tribe_venue:${venue}`]);
+      const kept = (await rows(withRows)).filter((row) => row === `event-single:${id}` || row === `tribe_venue:${venue}`);
+      expect(kept).toEqual([`event-single:${id}`, `tribe_venue:${venue}`]);
     } finally {
       await withRows.close();
       await without.close();

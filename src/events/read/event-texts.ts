@@ -143,9 +143,14 @@ export class EventTexts {
     return fields;
   }
 
-  /** The rows of the events among `ids`, built from their shared parts and the linked records every caller sees alike. */
+  /**
+   * The rows of the events among `ids`, built from their parts read from the tables and the linked
+   * records every caller sees alike. A write retires an event's texts and shared part together, so
+   * reading the shared part's row first would nearly always be one more statement that misses (in a
+   * burst of first reads, enough to make the last requests wait past their bound).
+   */
   private async rows(mode: TextMode, ids: readonly number[], renderedFor: string): Promise<Map<number, TextRow>> {
-    const bases = await this.loader.sharedBases(ids, renderedFor);
+    const bases = await this.loader.bases(ids, renderedFor);
     const linked = (pick: (base: EventBase) => number[]) => [...bases.values()].flatMap(pick).filter((id) => id > 0);
     const single = mode === 'single';
     const [venues, organizers, settings] = await Promise.all([

@@ -166,7 +166,7 @@ export class EventLoader {
   }
 
   /** The caller-independent part of the events among `ids`: shared under the data version, except inside a write. */
-  async sharedBases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
+  private async sharedBases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
     const load = (missing: readonly number[]) => this.bases(missing, requestOrigin);
     if (this.db.sql.inTransaction) return load(ids);
     // Keyed by the public base the links are built on (the request's origin only without SITE_URL and `home`:
@@ -182,8 +182,11 @@ export class EventLoader {
     return this.cache.many(`event\n${fixed ?? requestOrigin}`, ids, load, baseSize, baseShows, durable);
   }
 
-  /** The caller-independent part of the events among `ids`, read from the tables. */
-  private async bases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
+  /**
+   * The caller-independent part of the events among `ids`, read from the tables (not shared: what
+   * builds the events' texts, whose rows were just found missing, and so are their shared parts').
+   */
+  async bases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
     // The rows, their meta and their terms are asked for together (the IDs are nearly always events:
     // what other posts bring along is dropped), one round trip instead of two.
     const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
