@@ -144,13 +144,12 @@ export class EventTexts {
   }
 
   /**
-   * The rows of the events among `ids`, built from their parts read from the tables and the linked
-   * records every caller sees alike. A write retires an event's texts and shared part together, so
-   * reading the shared part's row first would nearly always be one more statement that misses (in a
-   * burst of first reads, enough to make the last requests wait past their bound).
+   * The rows of the events among `ids`, built from their shared parts — in memory, else read from the
+   * tables, not from their read model rows (EventLoader.sharedBases) — and the linked records every
+   * caller sees alike.
    */
   private async rows(mode: TextMode, ids: readonly number[], renderedFor: string): Promise<Map<number, TextRow>> {
-    const bases = await this.loader.bases(ids, renderedFor);
+    const bases = await this.loader.sharedBases(ids, renderedFor, false);
     const linked = (pick: (base: EventBase) => number[]) => [...bases.values()].flatMap(pick).filter((id) => id > 0);
     const single = mode === 'single';
     const [venues, organizers, settings] = await Promise.all([

@@ -165,13 +165,19 @@ export class EventLoader {
     return (await this.sharedBases([id], requestOrigin)).get(id)?.record.post;
   }
 
-  /** The caller-independent part of the events among `ids`: shared under the data version, except inside a write. */
-  private async sharedBases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
+  /**
+   * The caller-independent part of the events among `ids`: shared under the data version, except
+   * inside a write. `kept`: also kept as read model rows (the road of values). The events' texts
+   * share them in memory only: a write retires a text and its event's row together, so that row's
+   * read would nearly always miss and its fill cost one more transaction per first read (EventTexts).
+   */
+  async sharedBases(ids: readonly number[], requestOrigin: string, kept = true): Promise<Map<number, EventBase>> {
     const load = (missing: readonly number[]) => this.bases(missing, requestOrigin);
     if (this.db.sql.inTransaction) return load(ids);
     // Keyed by the public base the links are built on (the request's origin only without SITE_URL and `home`:
     // then the read model holds them for a placeholder origin, and each request gets its own).
     const fixed = await this.site.fixedPublicBase();
+    if (!kept) return this.cache.many(`event\n${fixed ?? requestOrigin}`, ids, load, baseSize, baseShows);
     const durable: DurableValues<number, EventBase> =
       fixed === undefined
         ? {
@@ -182,11 +188,8 @@ export class EventLoader {
     return this.cache.many(`event\n${fixed ?? requestOrigin}`, ids, load, baseSize, baseShows, durable);
   }
 
-  /**
-   * The caller-independent part of the events among `ids`, read from the tables (not shared: what
-   * builds the events' texts, whose rows were just found missing, and so are their shared parts').
-   */
-  async bases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
+  /** The caller-independent part of the events among `ids`, read from the tables. */
+  private async bases(ids: readonly number[], requestOrigin: string): Promise<Map<number, EventBase>> {
     // The rows, their meta and their terms are asked for together (the IDs are nearly always events:
     // what other posts bring along is dropped), one round trip instead of two.
     const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
