@@ -156,7 +156,8 @@ describe("WordPress's own writes retire the read model's rows (must-use plugin, 
     Number(
       (
         await fixture.q<{ n: string }>(
-          "SELECT COUNT(*) AS n FROM wp_eca_read_model r JOIN wp_eca_read_epoch e ON e.epoch = r.epoch WHERE r.kind LIKE 'tribe_events@%' AND r.id = ?",
+          // A single read keeps the event's text (docs/caching.md "lists as text").
+          "SELECT COUNT(*) AS n FROM wp_eca_read_model r JOIN wp_eca_read_epoch e ON e.epoch = r.epoch WHERE r.kind LIKE 'event-single@%' AND r.id = ?",
           [id],
         )
       )[0].n,
