@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { RecordCache } from '../../cache/record-cache';
-import { dependOn } from '../../cache/dependencies';
 import { DatabaseService } from '../../database/database.service';
 import { AlikeRepresentation, embeddedOrganizers, embeddedVenue } from '../../linked-posts';
 import { OrganizersService } from '../../organizers';
@@ -8,7 +7,6 @@ import { filledTemplate, JsonTemplate, jsonTemplate, ORIGIN_PLACEHOLDER, originL
 import { JsonText } from '../../rest/json-text';
 import { VenuesService } from '../../venues';
 import { CacheKey } from '../../wordpress/cache-keys';
-import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import { SiteService } from '../../wordpress/site.service';
 import type { EventResponse } from '../event.response';
 import { firstEventMeta, seriesOf, SeriesReader } from '../series/series.reader';
@@ -138,9 +136,7 @@ export class EventTexts {
   private async seriesFields(texts: readonly [number, TextRow][]) {
     const members = new Map(texts.filter(([, row]) => row.series > 0).map(([id, row]) => [id, row.series]));
     const firsts = new Map(texts.filter(([, row]) => row.firstOf).map(([id, row]) => [id, row.firstOf!]));
-    const fields = await this.series.fieldsOf(members, firsts);
-    for (const id of fields.keys()) dependOn([CacheKey.post(members.get(id)!), CacheKey.type(EVENT_POST_TYPE)]);
-    return fields;
+    return this.series.fieldsOf(members, firsts);
   }
 
   /**

@@ -21,7 +21,6 @@ import { EventSettingsReader } from './event-settings';
 import { DurableValues, RecordCache } from '../../cache/record-cache';
 import { ORIGIN_PLACEHOLDER, ReadModel } from '../../read-model';
 import { SeriesFields, SeriesReader } from '../series/series.reader';
-import { dependOn } from '../../cache/dependencies';
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import type { EventResponse } from '../event.response';
 
@@ -137,7 +136,6 @@ export class EventLoader {
       records.map((record) => record.post),
       new Map(records.map((record) => [record.post.ID, record.meta])),
     );
-    for (const id of fields.keys()) dependOn([CacheKey.post(bases.get(id)!.record.post.post_parent), CacheKey.type(EVENT_POST_TYPE)]);
     return fields;
   }
 

@@ -10,6 +10,8 @@ import {
   timingWithRuleStart,
 } from '../../recurrence';
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
+import { CacheKey } from '../../wordpress/cache-keys';
+import { dependOn } from '../../cache/dependencies';
 import { PostMeta, PostRow, PostsStore } from '../../wordpress/posts.store';
 import { SeriesRepository } from '../repository/series.repository';
 import { EXCEPTION_META_KEY } from './occurrence-rows';
@@ -90,7 +92,10 @@ export class SeriesReader {
     }
     for (const [id, series] of members) {
       const fields = bySeries.get(series);
-      if (fields) result.set(id, fields);
+      if (!fields) continue;
+      result.set(id, fields);
+      // The summary counts the series' siblings: the answer shows its first event and which events exist.
+      dependOn([CacheKey.post(series), CacheKey.type(EVENT_POST_TYPE)]);
     }
     return result;
   }
