@@ -10,6 +10,7 @@ import { collectedDependencies, dependOn, dependOnEverything } from './dependenc
 import type { Dependencies } from './freshness';
 import { RecordCache } from './record-cache';
 import { RequestDataVersion } from './request-data-version';
+import type { VersionRead } from '../wordpress/shared-generation';
 
 const MAX_ENTRIES = 10_000;
 /**
@@ -18,6 +19,13 @@ const MAX_ENTRIES = 10_000;
  * counted; the statement kept beside it tells it from another that hashes alike).
  */
 const DURABLE_SLOTS = 65_536;
+
+/** A total kept in memory: counted under `generation`, showing `dependencies`. */
+interface KnownTotal {
+  generation: number;
+  dependencies: Dependencies;
+  total: number;
+}
 
 /** A total as its read model row holds it. */
 interface KeptTotal {
@@ -39,7 +47,9 @@ interface KeptTotal {
  */
 @Injectable()
 export class ListTotals {
-  private readonly totals?: LRUCache<string, { generation: number; dependencies: Dependencies; total: number }>;
+  private readonly totals?: LRUCache<string, KnownTotal>;
+  /** Counts under way, by statement: a request asking for the same total waits for it instead of counting again. */
+  private readonly counting = new Map<string, Promise<KnownTotal | undefined>>();
 
   private readonly durableKind: string;
   /** Shortest count worth a row (READ_MODEL_TOTAL_MIN_MS), and the statements found cheaper (not looked up again). */
@@ -71,19 +81,35 @@ export class ListTotals {
     const read = requestScope.getStore()?.dataVersion;
     const key = `${statement.text}\n${JSON.stringify(statement.params)}`;
     if (!this.totals || !read) return this.durable(key, count);
-    const known = this.totals.get(key);
-    if (known && this.versions.valid(known.generation, known.dependencies)) {
+    const current = (known?: KnownTotal) => (known && this.versions.valid(known.generation, known.dependencies) ? known : undefined);
+    // No await before this request's own count is registered, so requests arriving together find it.
+    const underWay = this.counting.get(key);
+    const known = current(this.totals.get(key)) ?? (underWay && current(await underWay));
+    if (known) {
       if (known.dependencies) dependOn(known.dependencies);
       else dependOnEverything();
       return known.total;
     }
+    const counted = this.countAndKeep(key, count, read);
+    // Requests asking for the same total meanwhile wait for this count instead of counting again.
+    const shared = counted.then(
+      ({ kept }) => kept,
+      () => undefined,
+    );
+    this.counting.set(key, shared);
+    void shared.finally(() => this.counting.get(key) === shared && this.counting.delete(key));
+    return (await counted).total;
+  }
+
+  /** The total counted (or read from its row), and `kept` in memory under `read` when that may be shared. */
+  private async countAndKeep(key: string, count: () => Promise<number>, read: VersionRead): Promise<{ total: number; kept?: KnownTotal }> {
     const dependencies = collectedDependencies();
     const total = await this.durable(key, count);
-    const kept = this.totals.get(key);
-    if ((!kept || kept.generation <= read.generation) && (this.db.isMysql || this.db.committedReadMark() === read.mark)) {
-      this.totals.set(key, { generation: read.generation, dependencies, total });
-    }
-    return total;
+    if (!this.db.isMysql && this.db.committedReadMark() !== read.mark) return { total };
+    const kept = { generation: read.generation, dependencies, total };
+    const newer = this.totals!.get(key);
+    if (!newer || newer.generation <= read.generation) this.totals!.set(key, kept);
+    return { total, kept };
   }
 
   /**

@@ -7,6 +7,7 @@ import { DataFreshness } from './data-freshness';
 import { dependOn, dependOnEverything } from './dependencies';
 import type { Dependencies } from './freshness';
 import { RequestDataVersion } from './request-data-version';
+import type { VersionRead } from '../wordpress/shared-generation';
 
 /** Memory for the representations of all kinds together (the estimate of each entry is its JSON size). */
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -40,6 +41,8 @@ interface Entry {
 @Injectable()
 export class RecordCache {
   private readonly entries?: LRUCache<string, Entry>;
+  /** Loads under way, by entry ID: a request missing the same value waits for it instead of loading it again. */
+  private readonly loading = new Map<string, Promise<Entry | undefined>>();
   private readonly logger = new Logger('ReadModel');
 
   constructor(
@@ -94,25 +97,62 @@ export class RecordCache {
     if (!this.entries || !read) return load(keys);
     const found = new Map<K, T>();
     const missing: K[] = [];
+    const awaited: Array<[K, Promise<Entry | undefined>]> = [];
     for (const key of keys) {
-      const entry = this.entries.get(`${kind}\n${key}`);
+      const id = `${kind}\n${key}`;
+      const entry = this.entries.get(id);
       if (entry && this.versions.valid(entry.generation, entry.dependencies)) found.set(key, entry.value as T);
+      else if (this.loading.has(id)) awaited.push([key, this.loading.get(id)!]);
       else missing.push(key);
     }
-    if (!missing.length) return found;
-    const loaded = await load(missing);
-    const keep = this.versions.keepable(read);
-    for (const [key, value] of loaded) {
-      found.set(key, value);
-      if (!keep) continue;
-      const id = `${kind}\n${key}`;
-      const kept = this.entries.peek(id);
-      // A request that read an older generation never replaces what a newer one kept.
-      if (kept && kept.generation > read.generation) continue;
-      const dependencies = shows && new Set(shows(key, value));
-      this.entries.set(id, { generation: read.generation, dependencies, value, size: Math.max(1, size(value)) });
+    if (missing.length) {
+      const loading = this.loadAndKeep(kind, missing, load, size, read, shows);
+      for (const key of missing)
+        this.share(
+          `${kind}\n${key}`,
+          loading.then(({ kept }) => kept.get(key)),
+        );
+      for (const [key, value] of (await loading).loaded) found.set(key, value);
     }
+    // Another request's load under way: its value is used as a kept one would be (valid for this request's version).
+    const late: K[] = [];
+    for (const [key, loading] of awaited) {
+      const entry = await loading;
+      if (entry && this.versions.valid(entry.generation, entry.dependencies)) found.set(key, entry.value as T);
+      else late.push(key);
+    }
+    if (late.length) for (const [key, value] of await load(late)) found.set(key, value);
     return found;
+  }
+
+  /** `missing` loaded, and kept under `read` when that may be shared (`kept`: each key's entry then). */
+  private async loadAndKeep<K extends string | number, T>(
+    kind: string,
+    missing: K[],
+    load: (missing: K[]) => Promise<Map<K, T>>,
+    size: (value: T) => number,
+    read: VersionRead,
+    shows?: (key: K, value: T | undefined) => Iterable<string>,
+  ): Promise<{ loaded: Map<K, T>; kept: Map<K, Entry> }> {
+    const loaded = await load(missing);
+    const kept = new Map<K, Entry>();
+    if (!this.versions.keepable(read)) return { loaded, kept };
+    for (const [key, value] of loaded) {
+      const entry: Entry = { generation: read.generation, dependencies: shows && new Set(shows(key, value)), value, size: Math.max(1, size(value)) };
+      kept.set(key, entry);
+      const id = `${kind}\n${key}`;
+      const newer = this.entries!.peek(id);
+      // A request that read an older generation never replaces what a newer one kept.
+      if (!newer || newer.generation <= read.generation) this.entries!.set(id, entry);
+    }
+    return { loaded, kept };
+  }
+
+  /** Makes `entry` (a load under way) the one other requests missing `id` wait for, until it settles. */
+  private share(id: string, entry: Promise<Entry | undefined>): void {
+    const shared = entry.catch(() => undefined);
+    this.loading.set(id, shared);
+    void shared.finally(() => this.loading.get(id) === shared && this.loading.delete(id));
   }
 
   /**
@@ -160,8 +200,7 @@ export class RecordCache {
   ): Promise<Map<K, T>> {
     const mark = this.db.sql.inTransaction ? undefined : this.db.committedReadMark();
     // As RequestDataVersion reads it: a replica-routed request looks on its replica, where its data comes from.
-    const primary = !this.db.isMysql || !requestScope.getStore()?.preferReplica; // SQLite has no replicas
-    const generation = mark === undefined ? undefined : await (primary ? this.freshness.sync() : this.freshness.syncOwn());
+    const generation = mark === undefined ? undefined : await (this.db.readsReplica ? this.freshness.syncOwn() : this.freshness.sync());
     const loaded = await load([...ids]);
     if (generation !== undefined && this.db.committedReadMark() === mark) await this.keep(kind, loaded, generation, shows);
     return loaded;

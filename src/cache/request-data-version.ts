@@ -64,8 +64,7 @@ export class RequestDataVersion implements SharedGeneration {
     const mark = this.db.isMysql ? 0 : this.db.committedReadMark();
     if (mark === undefined) return undefined;
     // Only reads of the primary are shared: a replica-routed request reads its version from its own replica.
-    const primary = !this.db.isMysql || !requestScope.getStore()?.preferReplica; // SQLite has no replicas
-    const generation = await (primary ? this.freshness.sync() : this.freshness.syncOwn());
+    const generation = await (this.db.readsReplica ? this.freshness.syncOwn() : this.freshness.sync());
     return generation === undefined ? undefined : { generation, mark };
   }
 }

@@ -73,6 +73,14 @@ export class DatabaseService implements OnApplicationShutdown {
     return this.sql.isMysql;
   }
 
+  /**
+   * Whether this request's reads may come from a replica (an anonymous GET, with DATABASE_REPLICA_URLS
+   * set): its data version is then read there too, by a look of its own.
+   */
+  get readsReplica(): boolean {
+    return this.replicas !== undefined && requestScope.getStore()?.preferReplica === true;
+  }
+
   /** Whether a transaction would begin now without waiting for a connection (work that may be skipped asks). */
   get idle(): boolean {
     return this.gate.idle;
