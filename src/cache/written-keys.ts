@@ -1,5 +1,5 @@
 import type { PostsStore } from '../wordpress/posts.store';
-import { EVERYTHING, isTextOnlyWrite, journaledSeries, journaledTouches, journaledWrites } from '../wordpress/write-journal';
+import { EVERYTHING, isTextOnlyWrite, journaledSeries, journaledTouches, journaledWrites, listedWriteKeys } from '../wordpress/write-journal';
 import { CacheKey } from '../wordpress/cache-keys';
 
 /** Keys one journal row names at most; a write touching more retires everything. */
@@ -8,7 +8,8 @@ const MAX_KEYS = 2_000;
 /**
  * The cache keys the current write transaction touched (Freshness's vocabulary), from what its stores
  * noted: each post written (`post:ID`) and its type's lists (`type:post_type`; `text:post_type` for an
- * update declared text only: noteTextOnlyWrite), each term written (its
+ * update declared text only: noteTextOnlyWrite; `listed:post_type` and the venues', organizers' and
+ * terms' `listed:…` keys for a write that declared them: noteListedWrite), each term written (its
  * whole taxonomy: `taxonomy:name`, which term URLs and lists show), each count moved (`tt:ID`,
  * `counts:taxonomy`), each occurrence of a series. `[*]` when it cannot say: nothing noted, a post whose
  * type it does not know, a site option or user written, more than MAX_KEYS keys.
@@ -24,9 +25,10 @@ export function writtenKeys(posts: PostsStore): string[] {
     const type = note.postType ?? posts.statusChange(note.id)?.type;
     if (!type) return [EVERYTHING];
     types.set(note.id, type);
+    keys.add(CacheKey.post(note.id));
     // An update declared text only leaves which posts lists hold, and their order, as they were.
-    const textOnly = note.action === 'updated' && isTextOnlyWrite(note.id);
-    keys.add(CacheKey.post(note.id)).add(textOnly ? CacheKey.text(type) : CacheKey.type(type));
+    if (note.action === 'updated' && isTextOnlyWrite(note.id)) keys.add(CacheKey.text(type));
+    else for (const key of listedKeys(note, type)) keys.add(key);
   }
   // A series' occurrences are of its first event's type.
   for (const [firstId, touch] of journaledSeries()) {
@@ -37,4 +39,10 @@ export function writtenKeys(posts: PostsStore): string[] {
   }
   if (!keys.size || keys.has(EVERYTHING) || keys.size > MAX_KEYS) return [EVERYTHING];
   return [...keys];
+}
+
+/** The list keys of a post written: `type`, or the narrower keys its write declared (a created or updated post only). */
+function listedKeys(note: { id: number; action: string }, type: string): string[] {
+  const listed = note.action === 'created' || note.action === 'updated' ? listedWriteKeys(note.id) : undefined;
+  return listed ? [CacheKey.listed(type), ...listed] : [CacheKey.type(type)];
 }

@@ -125,6 +125,7 @@ export class EventsReadService {
     // A search selects by the events' texts, which a write may change without changing which events lists hold (CacheKey.text).
     if (args.search !== undefined) dependOn([CacheKey.text(EVENT_POST_TYPE)]);
     const filters = await this.filters(args, ctx.caller, ctx.credentials);
+    dependOn(listedKeys(filters));
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const query = new EventListQuery(this.db.sql, filters, this.config.eventDatesSource);
     const { rows, total } = await query.list.run<{ ID: number }>((args.page - 1) * perPage, perPage, this.totals.counter);
@@ -228,4 +229,21 @@ export class EventsReadService {
     const missing = ids.find((id) => found.get(id)?.post_type !== postType);
     return missing === undefined ? ids : String(missing);
   }
+}
+
+/**
+ * Which event writes can change the events a list with these filters holds, besides the writes that
+ * cannot say (`type`, route-wide: events.controller.ts): those of an event that had or has one of the
+ * venues, organizers or terms it is filtered by, else any (CacheKey.listed). The filters are ANDed, so
+ * the one naming fewest is enough: an event the list holds has one of them.
+ */
+function listedKeys(filters: EventListFilters): string[] {
+  const filtered = [
+    filters.venueIds?.map((id) => CacheKey.listedWith('post', id)),
+    filters.organizerIds?.map((id) => CacheKey.listedWith('post', id)),
+    filters.categoryTermTaxonomyIds?.map((id) => CacheKey.listedWith('tt', id)),
+    filters.tagTermTaxonomyIds?.map((id) => CacheKey.listedWith('tt', id)),
+  ].filter((keys) => keys !== undefined);
+  if (!filtered.length) return [CacheKey.listed(EVENT_POST_TYPE)];
+  return filtered.reduce((narrowest, keys) => (keys.length < narrowest.length ? keys : narrowest));
 }

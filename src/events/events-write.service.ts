@@ -15,7 +15,8 @@ import { EventWriteArgs, EventWritePlan, EventWritePlanner, StoredEvent } from '
 import { EventWriter } from './write/event-writer';
 import { SeriesScope } from './dto/series-scope.arg';
 import { SeriesWriter } from './series/series.writer';
-import { noteSeriesOccurrences, noteTextOnlyWrite } from '../wordpress/write-journal';
+import { noteListedWrite, noteSeriesOccurrences, noteTextOnlyWrite } from '../wordpress/write-journal';
+import { EventListings } from './repository/event-listings';
 import { suppliedArgs } from '../rest/params/rest-validation.pipe';
 import { InlineWriteContext } from '../linked-posts';
 import { RequestContext } from '../rest/request-context';
@@ -42,6 +43,7 @@ export class EventsWriteService {
     private readonly clocks: SiteClockService,
     private readonly permalinks: Permalinks,
     private readonly series: SeriesWriter,
+    private readonly listings: EventListings,
   ) {}
 
   async create(ctx: RequestContext, args: EventWriteArgs): Promise<EventResponse> {
@@ -57,6 +59,7 @@ export class EventsWriteService {
       const id = await this.writer.create(plan, { caller, clock, links });
       // Issue #24: the later occurrences in the same transaction, with multi-row statements.
       if (series) await this.series.create(id, series, links, clock.now());
+      else noteListedWrite(id, await this.listings.keysOf(id));
       return id;
     });
   }
@@ -84,9 +87,14 @@ export class EventsWriteService {
       const current = { post: (await this.posts.lockedById(post.post.ID))!, meta: await this.posts.metaOf(post.post.ID, undefined) };
       const firstId = await this.series.seriesOf(current.post, current.meta);
       if (firstId === undefined) {
+        const id = current.post.ID;
+        // Which filtered lists held the event before, and hold it after (an event that becomes a series retires every list).
+        const listed = !series && !changesTextOnly(args);
+        if (listed) noteListedWrite(id, await this.listings.keysOf(id));
         await this.writer.update(current, plan, inline);
-        if (series) await this.series.create(current.post.ID, series, links, clock.now());
-        else if (changesTextOnly(args)) noteTextOnlyWrite(current.post.ID);
+        if (series) await this.series.create(id, series, links, clock.now());
+        else if (listed) noteListedWrite(id, await this.listings.keysOf(id));
+        else noteTextOnlyWrite(id);
       } else await this.updateInSeries(firstId, current, args.scope, plan, { ctx, inline });
       return post.post.ID;
     });

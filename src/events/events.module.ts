@@ -9,6 +9,7 @@ import { EventsWriteController } from './events-write.controller';
 import { EventsWriteService } from './events-write.service';
 import { OccurrenceBackfill } from './occurrence-backfill';
 import { TecTables } from './repository/tec-tables';
+import { EventListings } from './repository/event-listings';
 import { TicketData } from './repository/ticket-links';
 import { EventTermsWriter } from './write/event-terms';
 import { EventWritePlanner } from './write/event-write-plan';
@@ -41,6 +42,7 @@ import { SeriesWriter } from './series/series.writer';
     EventWriter,
     EventTermsWriter,
     TecTables,
+    EventListings,
     TicketData,
     OccurrenceBackfill,
     KnownRange,

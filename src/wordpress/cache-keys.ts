@@ -12,6 +12,14 @@ export const CacheKey = {
    * changed only what lists show of a post, not which posts they hold, names this instead of `type`.
    */
   text: (postType: string) => `text:${postType}`,
+  /**
+   * Which posts of a type the lists without a venue, organizer or term filter hold, and their order. A
+   * write that names every venue, organizer and term its post had and has (`listedWith`) names this
+   * instead of `type`, so the lists filtered by others keep their answers (noteListedWrite).
+   */
+  listed: (postType: string) => `listed:${postType}`,
+  /** Which posts the lists filtered by this term (`tt`, by term_taxonomy_id) or linked post (a venue, an organizer) hold. */
+  listedWith: (kind: 'tt' | 'post', id: number) => `listed:${kind}:${id}`,
   /** A taxonomy's terms: names, slugs, ancestry. */
   taxonomy: (taxonomy: string) => `taxonomy:${taxonomy}`,
   /** One term's count (by term_taxonomy_id). */

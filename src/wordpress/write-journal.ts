@@ -65,6 +65,29 @@ export function isTextOnlyWrite(id: number): boolean {
   return textOnlyJournal()?.has(id) ?? false;
 }
 
+const listedJournal = () => transactionMemo('listed-writes', () => new Map<number, Set<string>>());
+
+/**
+ * Declares which filtered lists the current transaction's writes of post `id` can change: those
+ * filtered by any of `keys` (CacheKey.listedWith), given before the write for what the post had and
+ * after it for what it has. The write then names `listed:<type>` and these keys instead of
+ * `type:<type>` (written-keys.ts): a list filtered by another venue, organizer or term keeps its answer.
+ * Only the service that planned the whole write may say so, and only for a post in no series (a
+ * series' summary shows which of its events exist: `type`).
+ */
+export function noteListedWrite(id: number, keys: Iterable<string>): void {
+  const listed = listedJournal();
+  if (!listed) return;
+  const known = listed.get(id) ?? new Set<string>();
+  for (const key of keys) known.add(key);
+  listed.set(id, known);
+}
+
+/** The keys the current transaction declared for its writes of post `id` (noteListedWrite), if it did. */
+export function listedWriteKeys(id: number): ReadonlySet<string> | undefined {
+  return listedJournal()?.get(id);
+}
+
 /** What a series write did to its occurrences (the posts after its first event). */
 export type SeriesOccurrenceAction = 'created' | 'updated' | 'trashed' | 'deleted';
 export type SeriesTouch = Record<SeriesOccurrenceAction, number[]>;

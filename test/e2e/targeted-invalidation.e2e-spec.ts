@@ -171,3 +171,74 @@ it('an update of texts only keeps the lists that do not show the event; a search
   expect(moved.kept).toBe(false);
   expect(moved.body.events.map((e: { id: number }) => e.id)).toContain(ids.a);
 });
+
+it('an event write retires the lists filtered by a venue, organizer or term the event had or has, and keeps the lists filtered by others', async () => {
+  const window = 'start_date=2033-01-01&end_date=2033-12-31';
+  const [north, south, west] = [
+    await insertLinked(t, 'tribe_venue', 'North'),
+    await insertLinked(t, 'tribe_venue', 'South'),
+    await insertLinked(t, 'tribe_venue', 'West'),
+  ];
+  const [jazz, folk, opera] = [
+    await insertTerm(t, 'tribe_events_cat', 'Jazz'),
+    await insertTerm(t, 'tribe_events_cat', 'Folk'),
+    await insertTerm(t, 'tribe_events_cat', 'Opera'),
+  ];
+  const create = async (title: string, venue: number, category: number, day: string) =>
+    (
+      await t.http
+        .post(EVENTS)
+        .set('Authorization', ADMIN)
+        .send({ title, venue, categories: [category], start_date: `2033-${day} 10:00:00`, end_date: `2033-${day} 11:00:00` })
+        .expect(201)
+    ).body.id as number;
+  const moving = await create('Moving', north, jazz.term_id, '02-01');
+  const other = await create('Other', west, opera.term_id, '02-02');
+  const lists = {
+    all: `${EVENTS}?${window}`,
+    north: `${EVENTS}?${window}&venue=${north}`,
+    south: `${EVENTS}?${window}&venue=${south}`,
+    west: `${EVENTS}?${window}&venue=${west}`,
+    jazz: `${EVENTS}?${window}&categories=${jazz.term_id}`,
+    folk: `${EVENTS}?${window}&categories=${folk.term_id}`,
+    opera: `${EVENTS}?${window}&categories=${opera.term_id}`,
+    // Filtered twice: the narrower filter (one venue) bounds it.
+    westOpera: `${EVENTS}?${window}&venue=${west}&categories=${opera.term_id}`,
+  };
+  const kept = async () => {
+    const found: Record<string, boolean> = {};
+    for (const [name, path] of Object.entries(lists)) found[name] = (await served(path)).kept;
+    return found;
+  };
+  const titles = async (path: string) => (await served(path)).body.events?.map((e: { title: string }) => e.title) ?? [];
+  await kept();
+  expect(Object.values(await kept()).every(Boolean)).toBe(true);
+
+  // Moved from North and Jazz to South and Folk, on another day.
+  await t.http
+    .post(`${EVENTS}/${moving}`)
+    .set('Authorization', ADMIN)
+    .send({ venue: south, categories: [folk.term_id], start_date: '2033-03-01 10:00:00', end_date: '2033-03-01 11:00:00' })
+    .expect(200);
+  expect(await kept()).toEqual({ all: false, north: false, south: false, west: true, jazz: false, folk: false, opera: true, westOpera: true });
+  expect([await titles(lists.north), await titles(lists.south), await titles(lists.folk), await titles(lists.all)]).toEqual([
+    [],
+    ['Moving'],
+    ['Moving'],
+    ['Other', 'Moving'],
+  ]);
+
+  // A new event: the lists of what it has, and the unfiltered ones.
+  await create('New', south, jazz.term_id, '04-01');
+  expect(await kept()).toEqual({ all: false, north: true, south: false, west: true, jazz: false, folk: true, opera: true, westOpera: true });
+  expect(await titles(lists.south)).toEqual(['Moving', 'New']);
+
+  // A write that cannot say which lists it changes (WordPress's, through the must-use plugin's bump, or a series') retires every one.
+  await t.http
+    .post(`${EVENTS}/${other}`)
+    .set('Authorization', ADMIN)
+    .send({ recurrence: { rrule: 'FREQ=DAILY;COUNT=2' } })
+    .expect(200);
+  expect(Object.values(await kept()).some(Boolean)).toBe(false);
+  expect(await titles(lists.westOpera)).toEqual(['Other', 'Other']);
+});

@@ -2,6 +2,7 @@ import { Test } from '@nestjs/testing';
 import { DatabaseService } from '../../../../src/database/database.service';
 import { prepareEventDates } from '../../../../src/dates';
 // Through the resource's index: loading EventsModule registers `tribe_events` and its capabilities.
+import { EventListings } from '../../../../src/events/repository/event-listings';
 import { EventCreateArgs, EventsReadService, EventsWriteService, EventUpdateArgs, KnownRange, SeriesWriter, TecTables } from '../../../../src/events';
 import { suppliedParam } from '../../../../src/events/dto/event-write.args';
 import { EventTermsWriter } from '../../../../src/events/write/event-terms';
@@ -94,6 +95,7 @@ describe('EventsWriteService (stores mocked)', () => {
         { provide: VenuesService, useValue: linked },
         { provide: OrganizersService, useValue: linked },
         { provide: TecTables, useValue: tec },
+        { provide: EventListings, useValue: { keysOf: jest.fn().mockResolvedValue([]) } },
         { provide: KnownRange, useValue: { refresh: jest.fn() } },
         { provide: AttachmentsStore, useValue: {} },
       ],
