@@ -190,7 +190,8 @@ export class DatabaseService implements OnApplicationShutdown {
   private async releaseLocks(runner: QueryRunner, names: Set<string>): Promise<void> {
     for (const name of names) {
       try {
-        await runner.query('SELECT RELEASE_LOCK(?)', [name]);
+        // Aliased: an unnamed column is named after the statement's text, and mysql2 compiles a row parser per column name.
+        await runner.query('SELECT RELEASE_LOCK(?) AS released', [name]);
       } catch {
         // a lost connection releases its locks on the server
       }
