@@ -100,8 +100,8 @@ export class RecordCache {
     const awaited: Array<[K, Promise<Entry | undefined>]> = [];
     for (const key of keys) {
       const id = `${kind}\n${key}`;
-      const entry = this.entries.get(id);
-      if (entry && this.versions.valid(entry.generation, entry.dependencies)) found.set(key, entry.value as T);
+      const entry = this.current(this.entries.get(id));
+      if (entry) found.set(key, entry.value as T);
       else if (this.loading.has(id)) awaited.push([key, this.loading.get(id)!]);
       else missing.push(key);
     }
@@ -117,12 +117,17 @@ export class RecordCache {
     // Another request's load under way: its value is used as a kept one would be (valid for this request's version).
     const late: K[] = [];
     for (const [key, loading] of awaited) {
-      const entry = await loading;
-      if (entry && this.versions.valid(entry.generation, entry.dependencies)) found.set(key, entry.value as T);
+      const entry = this.current(await loading);
+      if (entry) found.set(key, entry.value as T);
       else late.push(key);
     }
     if (late.length) for (const [key, value] of await load(late)) found.set(key, value);
     return found;
+  }
+
+  /** The entry, if still valid for this request's version. */
+  private current(entry: Entry | undefined): Entry | undefined {
+    return entry && this.versions.valid(entry.generation, entry.dependencies) ? entry : undefined;
   }
 
   /** `missing` loaded, and kept under `read` when that may be shared (`kept`: each key's entry then). */
