@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { ReadModel } from '../read-model';
 import { collectedDependencies, dependOn, dependOnEverything } from './dependencies';
 import type { Dependencies } from './freshness';
+import { LoadsUnderWay } from './loads-under-way';
 import { RecordCache } from './record-cache';
 import { RequestDataVersion } from './request-data-version';
 import type { VersionRead } from '../wordpress/shared-generation';
@@ -48,8 +49,8 @@ interface KeptTotal {
 @Injectable()
 export class ListTotals {
   private readonly totals?: LRUCache<string, KnownTotal>;
-  /** Counts under way, by statement: a request asking for the same total waits for it instead of counting again. */
-  private readonly counting = new Map<string, Promise<KnownTotal | undefined>>();
+  /** Counts under way, by statement. */
+  private readonly counting = new LoadsUnderWay<KnownTotal>();
 
   private readonly durableKind: string;
   /** Shortest count worth a row (READ_MODEL_TOTAL_MIN_MS), and the statements found cheaper (not looked up again). */
@@ -92,12 +93,10 @@ export class ListTotals {
     }
     const counted = this.countAndKeep(key, count, read);
     // Requests asking for the same total meanwhile wait for this count instead of counting again.
-    const shared = counted.then(
-      ({ kept }) => kept,
-      () => undefined,
+    this.counting.share(
+      key,
+      counted.then(({ kept }) => kept),
     );
-    this.counting.set(key, shared);
-    void shared.finally(() => this.counting.get(key) === shared && this.counting.delete(key));
     return (await counted).total;
   }
 

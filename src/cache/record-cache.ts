@@ -6,6 +6,7 @@ import { localizedValue, originLocalizer, ReadModel } from '../read-model';
 import { DataFreshness } from './data-freshness';
 import { dependOn, dependOnEverything } from './dependencies';
 import type { Dependencies } from './freshness';
+import { LoadsUnderWay } from './loads-under-way';
 import { RequestDataVersion } from './request-data-version';
 import type { VersionRead } from '../wordpress/shared-generation';
 
@@ -41,8 +42,8 @@ interface Entry {
 @Injectable()
 export class RecordCache {
   private readonly entries?: LRUCache<string, Entry>;
-  /** Loads under way, by entry ID: a request missing the same value waits for it instead of loading it again. */
-  private readonly loading = new Map<string, Promise<Entry | undefined>>();
+  /** Loads under way, by entry ID. */
+  private readonly loading = new LoadsUnderWay<Entry>();
   private readonly logger = new Logger('ReadModel');
 
   constructor(
@@ -99,17 +100,18 @@ export class RecordCache {
     const missing: K[] = [];
     const awaited: Array<[K, Promise<Entry | undefined>]> = [];
     for (const key of keys) {
-      const id = `${kind}\n${key}`;
+      const id = entryId(kind, key);
       const entry = this.current(this.entries.get(id));
+      const underWay = entry ? undefined : this.loading.get(id);
       if (entry) found.set(key, entry.value as T);
-      else if (this.loading.has(id)) awaited.push([key, this.loading.get(id)!]);
+      else if (underWay) awaited.push([key, underWay]);
       else missing.push(key);
     }
     if (missing.length) {
       const loading = this.loadAndKeep(kind, missing, load, size, read, shows);
       for (const key of missing)
-        this.share(
-          `${kind}\n${key}`,
+        this.loading.share(
+          entryId(kind, key),
           loading.then(({ kept }) => kept.get(key)),
         );
       for (const [key, value] of (await loading).loaded) found.set(key, value);
@@ -145,19 +147,12 @@ export class RecordCache {
     for (const [key, value] of loaded) {
       const entry: Entry = { generation: read.generation, dependencies: shows && new Set(shows(key, value)), value, size: Math.max(1, size(value)) };
       kept.set(key, entry);
-      const id = `${kind}\n${key}`;
+      const id = entryId(kind, key);
       const newer = this.entries!.peek(id);
       // A request that read an older generation never replaces what a newer one kept.
       if (!newer || newer.generation <= read.generation) this.entries!.set(id, entry);
     }
     return { loaded, kept };
-  }
-
-  /** Makes `entry` (a load under way) the one other requests missing `id` wait for, until it settles. */
-  private share(id: string, entry: Promise<Entry | undefined>): void {
-    const shared = entry.catch(() => undefined);
-    this.loading.set(id, shared);
-    void shared.finally(() => this.loading.get(id) === shared && this.loading.delete(id));
   }
 
   /**
@@ -227,4 +222,9 @@ export class RecordCache {
       this.logger.warn(`read model rows of ${kind} not kept: ${(error as Error).message}`);
     }
   }
+}
+
+/** A value's key in memory: its family and its key. */
+function entryId(kind: string, key: string | number): string {
+  return `${kind}\n${key}`;
 }

@@ -132,11 +132,10 @@ export class EventLoader {
    */
   private async seriesFields(bases: ReadonlyMap<number, EventBase>): Promise<Map<number, SeriesFields>> {
     const records = [...bases.values()].map((base) => base.record);
-    const fields = await this.series.fields(
+    return this.series.fields(
       records.map((record) => record.post),
       new Map(records.map((record) => [record.post.ID, record.meta])),
     );
-    return fields;
   }
 
   /**
