@@ -8,8 +8,8 @@ const MAX_KEYS = 2_000;
 /**
  * The cache keys the current write transaction touched (Freshness's vocabulary), from what its stores
  * noted: each post written (`post:ID`) and its type's lists (`type:post_type`; `text:post_type` for an
- * update declared text only: noteTextOnlyWrite; `listed:post_type` and the venues', organizers' and
- * terms' `listed:…` keys for a write that declared them: noteListedWrite), each term written (its
+ * update declared text only: noteTextOnlyWrite; the `listed…` keys a write declared instead:
+ * noteListedWrite, events/repository/event-listings.ts), each term written (its
  * whole taxonomy: `taxonomy:name`, which term URLs and lists show), each count moved (`tt:ID`,
  * `counts:taxonomy`), each occurrence of a series. `[*]` when it cannot say: nothing noted, a post whose
  * type it does not know, a site option or user written, more than MAX_KEYS keys.
@@ -41,8 +41,8 @@ export function writtenKeys(posts: PostsStore): string[] {
   return [...keys];
 }
 
-/** The list keys of a post written: `type`, or the narrower keys its write declared (a created or updated post only). */
+/** The list keys of a post written: `type`, or the narrower keys its write declared (a created or updated post only: EventListings). */
 function listedKeys(note: { id: number; action: string }, type: string): string[] {
   const listed = note.action === 'created' || note.action === 'updated' ? listedWriteKeys(note.id) : undefined;
-  return listed ? [CacheKey.listed(type), ...listed] : [CacheKey.type(type)];
+  return listed ? [...listed] : [CacheKey.type(type)];
 }

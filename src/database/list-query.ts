@@ -31,11 +31,16 @@ export class ListQuery {
 
   constructor(
     readonly sql: Sql,
-    /** What a page selects, e.g. `p.ID`. */
-    private readonly columns: string,
+    /** What a page selects, e.g. `p.ID` (may be set again with `select()`). */
+    private columns: string,
     /** The FROM clause, e.g. `wp_posts p` (may be set again with `from()` until a statement is built). */
     private source: string,
   ) {}
+
+  select(columns: string): this {
+    this.columns = columns;
+    return this;
+  }
 
   from(source: string): this {
     this.source = source;

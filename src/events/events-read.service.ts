@@ -26,6 +26,7 @@ import { EventTermFilter } from './read/event-term-filter';
 import { shownValue } from '../reasons/shown-value';
 import { EventResponse } from './event.response';
 import { EVENT_POST_TYPE } from '../wordpress/post-types';
+import { monthKeys, monthKeysOf } from './list-months';
 
 export type EventRef = { id: number } | { slug: string };
 
@@ -128,7 +129,9 @@ export class EventsReadService {
     dependOn(listedKeys(filters));
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const query = new EventListQuery(this.db.sql, filters, this.config.eventDatesSource);
-    const { rows, total } = await query.list.run<{ ID: number }>((args.page - 1) * perPage, perPage, this.totals.counter);
+    const { rows, total } = await query.list.run<{ ID: number; list_key?: string }>((args.page - 1) * perPage, perPage, this.totals.counter);
+    // The page's range, after the total was counted: the total shows only which events the window holds.
+    dependOn(pageKeys(filters, rows));
     const ids = rows.map((row) => Number(row.ID));
     const found = await items(ids);
     return { items: ids.map((id) => found.get(id)).filter((item) => item !== undefined), total, page: args.page, perPage };
@@ -234,8 +237,11 @@ export class EventsReadService {
 /**
  * Which event writes can change the events a list with these filters holds, besides the writes that
  * cannot say (`type`, route-wide: events.controller.ts): those of an event that had or has one of the
- * venues, organizers or terms it is filtered by, else any (CacheKey.listed). The filters are ANDed, so
- * the one naming fewest is enough: an event the list holds has one of them.
+ * venues, organizers or terms it is filtered by; else any that changed what the lists select by
+ * besides the dates (CacheKey.listed), and of those that moved an event's dates only, the ones whose
+ * months hold a bound of the window (list-months.ts; the page's range follows: pageKeys), or any when
+ * the list cannot tell by months (CacheKey.listedDates). The filters are ANDed, so the one naming
+ * fewest is enough: an event the list holds has one of them.
  */
 function listedKeys(filters: EventListFilters): string[] {
   const filtered = [
@@ -244,6 +250,25 @@ function listedKeys(filters: EventListFilters): string[] {
     filters.categoryTermTaxonomyIds?.map((id) => CacheKey.listedWith('tt', id)),
     filters.tagTermTaxonomyIds?.map((id) => CacheKey.listedWith('tt', id)),
   ].filter((keys) => keys !== undefined);
-  if (!filtered.length) return [CacheKey.listed(EVENT_POST_TYPE)];
-  return filtered.reduce((narrowest, keys) => (keys.length < narrowest.length ? keys : narrowest));
+  if (filtered.length) return filtered.reduce((narrowest, keys) => (keys.length < narrowest.length ? keys : narrowest));
+  const bounds = byMonths(filters) && monthKeysOf(filters.dates.map((condition) => condition.value));
+  return [CacheKey.listed(EVENT_POST_TYPE), ...(bounds || [CacheKey.listedDates(EVENT_POST_TYPE)])];
+}
+
+/** The months of a page's range, for a list that tells by months (listedKeys): an event moved across them may enter, leave or cross it. */
+function pageKeys(filters: EventListFilters, rows: { list_key?: string }[]): string[] {
+  if (!rows.length || !byMonths(filters)) return [];
+  const range = [rows[0].list_key, rows[rows.length - 1].list_key];
+  return (range.every((date) => typeof date === 'string') && monthKeys(range as string[])) || [CacheKey.listedDates(EVENT_POST_TYPE)];
+}
+
+/**
+ * Whether the list holds its events by their dates, order included, and by what else an event's write
+ * declares (EventListings), so that a move of an event's dates changes it only within the months it
+ * spans: not filtered by a venue, organizer or term (those lists have their own keys), nor by place
+ * (which its venue decides), nor `include` (ordered by publication date).
+ */
+function byMonths(filters: EventListFilters): boolean {
+  const { venueIds, organizerIds, categoryTermTaxonomyIds, tagTermTaxonomyIds, geo, include } = filters;
+  return [venueIds, organizerIds, categoryTermTaxonomyIds, tagTermTaxonomyIds, geo, include].every((filter) => filter === undefined);
 }

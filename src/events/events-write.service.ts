@@ -59,7 +59,7 @@ export class EventsWriteService {
       const id = await this.writer.create(plan, { caller, clock, links });
       // Issue #24: the later occurrences in the same transaction, with multi-row statements.
       if (series) await this.series.create(id, series, links, clock.now());
-      else noteListedWrite(id, await this.listings.keysOf(id));
+      else noteListedWrite(id, this.listings.created(await this.listings.of(id)));
       return id;
     });
   }
@@ -88,12 +88,11 @@ export class EventsWriteService {
       const firstId = await this.series.seriesOf(current.post, current.meta);
       if (firstId === undefined) {
         const id = current.post.ID;
-        // Which filtered lists held the event before, and hold it after (an event that becomes a series retires every list).
-        const listed = !series && !changesTextOnly(args);
-        if (listed) noteListedWrite(id, await this.listings.keysOf(id));
+        // What the lists select the event by, before and after (EventListings): an event that becomes a series retires every list.
+        const before = !series && !changesTextOnly(args) ? await this.listings.of(id) : undefined;
         await this.writer.update(current, plan, inline);
         if (series) await this.series.create(id, series, links, clock.now());
-        else if (listed) noteListedWrite(id, await this.listings.keysOf(id));
+        else if (before) noteListedWrite(id, this.listings.updated(before, await this.listings.of(id)));
         else noteTextOnlyWrite(id);
       } else await this.updateInSeries(firstId, current, args.scope, plan, { ctx, inline });
       return post.post.ID;

@@ -18,6 +18,18 @@ export const CacheKey = {
    * instead of `type`, so the lists filtered by others keep their answers (noteListedWrite).
    */
   listed: (postType: string) => `listed:${postType}`,
+  /**
+   * Some event of the type moved in time and nothing else of what the lists without a venue, organizer
+   * or term filter select by: named instead of `listed` by a write that says which months the move
+   * spans (`listedIn`). Declared by those lists that cannot tell by their months (geo, `include`, lists
+   * of linked posts).
+   */
+  listedDates: (postType: string) => `listed-dates:${postType}`,
+  /**
+   * An event of the type moved within or across this month (`YYYY-MM`): a list ordered by date whose
+   * window bounds and page lie in other months keeps its answer (docs/caching.md "What a write retires").
+   */
+  listedIn: (postType: string, month: string) => `listed-in:${postType}:${month}`,
   /** Which posts the lists filtered by this term (`tt`, by term_taxonomy_id) or linked post (a venue, an organizer) hold. */
   listedWith: (kind: 'tt' | 'post', id: number) => `listed:${kind}:${id}`,
   /** A taxonomy's terms: names, slugs, ancestry. */

@@ -68,12 +68,13 @@ export function isTextOnlyWrite(id: number): boolean {
 const listedJournal = () => transactionMemo('listed-writes', () => new Map<number, Set<string>>());
 
 /**
- * Declares which filtered lists the current transaction's writes of post `id` can change: those
- * filtered by any of `keys` (CacheKey.listedWith), given before the write for what the post had and
- * after it for what it has. The write then names `listed:<type>` and these keys instead of
- * `type:<type>` (written-keys.ts): a list filtered by another venue, organizer or term keeps its answer.
- * Only the service that planned the whole write may say so, and only for a post in no series (a
- * series' summary shows which of its events exist: `type`).
+ * Declares which lists the current transaction's writes of post `id` can change, as the `listed…`
+ * keys (CacheKey: `listed`, `listedWith`, `listedDates`, `listedIn`, and `text` for the searches) of
+ * what the post had and has (events/repository/event-listings.ts). The write then names these keys
+ * instead of `type:<type>` (written-keys.ts): a list filtered by another venue, organizer or term, or
+ * ordered by date in months the post did not move across, keeps its answer. Only the service that
+ * planned the whole write may say so, and only for a post in no series (a series' summary shows which
+ * of its events exist: `type`).
  */
 export function noteListedWrite(id: number, keys: Iterable<string>): void {
   const listed = listedJournal();

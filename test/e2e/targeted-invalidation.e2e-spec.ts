@@ -242,3 +242,73 @@ it('an event write retires the lists filtered by a venue, organizer or term the 
   expect(Object.values(await kept()).some(Boolean)).toBe(false);
   expect(await titles(lists.westOpera)).toEqual(['Other', 'Other']);
 });
+
+it('an event moved in time retires only the unfiltered lists whose window bounds or page lie in the months it moved across', async () => {
+  // The window's bounds lie in December 2033 and December 2034: a move within 2034 leaves them.
+  const window = 'start_date=2033-12-15&end_date=2034-12-31';
+  const create = async (title: string, day: string) =>
+    (
+      await t.http
+        .post(EVENTS)
+        .set('Authorization', ADMIN)
+        .send({ title, start_date: `2034-${day} 10:00:00`, end_date: `2034-${day} 11:00:00` })
+        .expect(201)
+    ).body.id as number;
+  const move = (id: number, date: string, more: Record<string, unknown> = {}) =>
+    t.http
+      .post(`${EVENTS}/${id}`)
+      .set('Authorization', ADMIN)
+      .send({ start_date: `${date} 10:00:00`, end_date: `${date} 11:00:00`, ...more })
+      .expect(200);
+  const [jan, feb, jun, sep] = [await create('Jan', '01-10'), await create('Feb', '02-10'), await create('Jun', '06-10'), await create('Sep', '09-10')];
+  await create('Mar', '03-10');
+  await create('Nov', '11-10');
+  const lists = {
+    page1: `${EVENTS}?${window}&per_page=2&page=1`,
+    page2: `${EVENTS}?${window}&per_page=2&page=2`,
+    page3: `${EVENTS}?${window}&per_page=2&page=3`,
+    late: `${EVENTS}?start_date=2034-08-01&end_date=2034-12-31`,
+    search: `${EVENTS}?${window}&search=Jun`,
+  };
+  const read = async (leaving?: keyof typeof lists) => {
+    const found: Record<string, { kept: boolean; titles: string[]; total: number }> = {};
+    for (const [name, path] of Object.entries(lists).filter(([name]) => name !== leaving)) {
+      const { kept, body } = await served(path);
+      found[name] = { kept, titles: body.events.map((e: { title: string }) => e.title), total: body.total };
+    }
+    return found;
+  };
+  const kept = (found: Awaited<ReturnType<typeof read>>) => Object.fromEntries(Object.entries(found).map(([name, list]) => [name, list.kept]));
+  const titles = (found: Awaited<ReturnType<typeof read>>) => Object.fromEntries(Object.entries(found).map(([name, list]) => [name, list.titles]));
+  await read();
+  expect(Object.values(kept(await read())).every(Boolean)).toBe(true);
+
+  // Within September: only the lists whose page is in September.
+  await move(sep, '2034-09-20');
+  let found = await read();
+  expect(kept(found)).toEqual({ page1: true, page2: true, page3: false, late: false, search: true });
+  // From June to April: the page that runs from March to June.
+  await move(jun, '2034-04-10');
+  found = await read();
+  expect(kept(found)).toEqual({ page1: true, page2: false, page3: true, late: true, search: false });
+  // From January to July, past the first two pages and still before the third (the search's page, in
+  // April, is retired too: which events a search holds is not told by months).
+  await move(jan, '2034-07-10');
+  found = await read();
+  expect(kept(found)).toEqual({ page1: false, page2: false, page3: true, late: true, search: false });
+  expect(titles(found)).toEqual({ page1: ['Feb', 'Mar'], page2: ['Jun', 'Jan'], page3: ['Sep', 'Nov'], late: ['Sep', 'Nov'], search: ['Jun'] });
+  // Out of the window, across its end: every list of that window counts one fewer (the search's too).
+  await move(sep, '2035-01-05');
+  found = await read();
+  expect(kept(found)).toEqual({ page1: false, page2: false, page3: false, late: false, search: false });
+  expect([found.page1.total, found.page3.titles, found.late.total]).toEqual([5, ['Nov'], 1]);
+  // A new title with the move: the searches too, wherever their pages lie.
+  await move(jun, '2034-04-11', { title: 'Jun, renamed' });
+  expect(kept(await read())).toEqual({ page1: true, page2: false, page3: true, late: true, search: false });
+  // Anything else the lists select by (here the status): every unfiltered list, whatever the months.
+  await t.http.post(`${EVENTS}/${feb}`).set('Authorization', ADMIN).send({ status: 'draft' }).expect(200);
+  found = await read('page3');
+  expect(kept(found)).toEqual({ page1: false, page2: false, late: false, search: false });
+  expect(titles(found)).toMatchObject({ page1: ['Mar', 'Jun, renamed'], page2: ['Jan', 'Nov'] });
+  await t.http.get(lists.page3).expect(404);
+});

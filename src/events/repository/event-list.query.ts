@@ -170,6 +170,8 @@ export class EventListQuery {
     this.filterRows();
     this.list.from(this.from());
     this.list.orderBy(this.order());
+    // Each row's date in list order (`list_key`): the range of a page (list-months.ts).
+    if (this.orderValue()) this.list.select(`p.ID, ${this.orderValue()} AS list_key`);
   }
 
   /**
@@ -315,12 +317,18 @@ export class EventListQuery {
 
   /** Ordering: event start ascending (ties by ID, OQ-2); `include`: publication date, then ID (§2.6). */
   private order(): string {
-    const column = this.orderColumn;
-    if (!column) return 'p.post_date, p.ID';
+    const value = this.orderValue();
+    if (!value) return 'p.post_date, p.ID';
     // o.post_id, not p.ID: the same value, but only the occurrence's column lets the index give the order.
-    if (column.startsWith('o.')) return `${column}, o.post_id`;
+    return `${value}, ${value.startsWith('o.') ? 'o.post_id' : 'p.ID'}`;
+  }
+
+  /** The event date the list is ordered by, as the order compares it; none for `include`. */
+  private orderValue(): string | undefined {
+    const column = this.orderColumn;
+    if (!column || column.startsWith('o.')) return column;
     // Sorting the longtext itself makes MariaDB build an on-disk (Aria) temporary table; the stored
     // dates are 19 characters, so a CHAR(19) key sorts the same and keeps the table in memory.
-    return `${this.sql.isMysql ? `CAST(${column} AS CHAR(19))` : column}, p.ID`;
+    return this.sql.isMysql ? `CAST(${column} AS CHAR(19))` : column;
   }
 }

@@ -6,8 +6,8 @@ import { noteListedWrite, noteSeriesOccurrences, noteTextOnlyWrite, noteWrite, W
 
 /**
  * The keys a write names for the lists (docs/caching.md "What a write retires"): `type:` unless the
- * service declared the write narrower — text only, or the venues, organizers and terms the post had
- * and has (listed:) — and never narrower for a trash, a deletion or a series.
+ * service declared the write narrower — text only, or the lists of what the post had and has
+ * (EventListings: listed…) — and never narrower for a trash, a deletion or a series.
  */
 describe('writtenKeys: which lists a post write retires', () => {
   const posts = { statusChange: () => undefined } as unknown as PostsStore;
@@ -23,14 +23,14 @@ describe('writtenKeys: which lists a post write retires', () => {
     expect(inTransaction(() => event('updated'))).toEqual(['post:7', 'type:tribe_events']);
   });
 
-  it('names the listed keys, before and after together, for a created or updated post that declared them', () => {
+  it('names the listed keys it declared (all of them, once each) for a created or updated post instead of the type', () => {
     for (const action of ['created', 'updated'] as const) {
       const keys = inTransaction(() => {
-        noteListedWrite(7, listed.slice(0, 2));
+        noteListedWrite(7, [CacheKey.listedDates('tribe_events'), ...listed.slice(0, 2)]);
         event(action);
         noteListedWrite(7, listed.slice(1));
       });
-      expect(keys).toEqual(['post:7', 'listed:tribe_events', 'listed:post:3', 'listed:tt:5', 'listed:tt:6']);
+      expect(keys).toEqual(['post:7', 'listed-dates:tribe_events', 'listed:post:3', 'listed:tt:5', 'listed:tt:6']);
     }
   });
 
