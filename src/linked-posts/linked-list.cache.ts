@@ -12,7 +12,10 @@ import { isTruthy } from './truthy';
  */
 export function collectLinkedListDependencies(type: LinkedPostType, args: LinkedListArgs): void {
   const onEvents = args.event !== undefined || args.has_events !== undefined || isTruthy(args.only_with_upcoming);
-  collectDependencies(CacheKey.type(type.postType), ...(onEvents ? [CacheKey.type(EVENT_POST_TYPE), CacheKey.listed(EVENT_POST_TYPE), CacheKey.listedDates(EVENT_POST_TYPE)] : []));
+  collectDependencies(
+    CacheKey.type(type.postType),
+    ...(onEvents ? [CacheKey.type(EVENT_POST_TYPE), CacheKey.listed(EVENT_POST_TYPE), CacheKey.listedDates(EVENT_POST_TYPE)] : []),
+  );
 }
 
 /** The 404 of a list page beyond the last (`venue-archive-page-not-found`, …). */
