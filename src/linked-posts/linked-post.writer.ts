@@ -73,10 +73,7 @@ export class LinkedPostWriter {
     const dates = preparePublicationDates(input.dates, { siteTimezone: clock.timezone, now: now.ms, status: requested })!;
     const status = settleScheduledStatus(requested, dates.post_date_gmt, now.ms);
     let slug = sanitizeTitle(title);
-    if (!FLOATING_STATUSES.has(status)) {
-      await this.posts.claimSlugFromTrash(slug, type.postType, 0);
-      slug = await this.posts.uniqueSlug(slug, type.postType, 0, status);
-    }
+    if (!FLOATING_STATUSES.has(status)) slug = await this.posts.claimSlug(slug, type.postType, 0, status);
     const id = await this.posts.insert({
       post_type: type.postType,
       post_status: status,
@@ -148,10 +145,7 @@ export class LinkedPostWriter {
   private async slugForStatus(post: PostRow, status: string): Promise<string> {
     if (status === post.post_status) return post.post_name;
     let name = post.post_status === 'trash' ? await this.posts.slugLeavingTrash(post) : post.post_name;
-    if (status !== 'trash' && !FLOATING_STATUSES.has(status)) {
-      await this.posts.claimSlugFromTrash(name, post.post_type, post.ID);
-      name = await this.posts.uniqueSlug(name, post.post_type, post.ID, status);
-    }
+    if (status !== 'trash' && !FLOATING_STATUSES.has(status)) name = await this.posts.claimSlug(name, post.post_type, post.ID, status);
     return name;
   }
 

@@ -553,7 +553,7 @@ export class PostsStore {
    * WP core `wp_unique_post_slug` for non-hierarchical types: drafts keep their slug; otherwise a slug
    * taken by another post of the type (or a reserved feed name) gets `-2`, `-3`, … appended.
    */
-  async uniqueSlug(slug: string, postType: string, postId: number, status: string): Promise<string> {
+  async uniqueSlug(slug: string, postType: string, postId: number, status: string, desiredTaken = false): Promise<string> {
     if (FLOATING_STATUSES.has(status)) return slug;
     const sql = `SELECT ID FROM ${this.sql.table('posts')} WHERE post_name = ? AND post_type = ? AND ID <> ? LIMIT 1`;
     const taken = async (name: string) => (await this.sql.one(sql, [name, postType, postId])) !== undefined;
@@ -564,7 +564,7 @@ export class PostsStore {
       await this.sql.lock(slugLockName(postType, name));
       return !(await taken(name));
     };
-    if (!RESERVED_SLUGS.has(slug) && (await free(slug))) return slug;
+    if (!desiredTaken && !RESERVED_SLUGS.has(slug) && (await free(slug))) return slug;
     for (let suffix = 2; ; suffix++) {
       const candidate = `${truncateSlug(slug, 200 - (String(suffix).length + 1))}-${suffix}`;
       if (!(await taken(candidate)) && (await free(candidate))) return candidate;
@@ -572,15 +572,38 @@ export class PostsStore {
   }
 
   /**
+   * The slug a non-trashed post of `status` takes when it wants `slug` (claimSlugFromTrash, then
+   * uniqueSlug): the posts holding it are read once, under its lock, for both.
+   */
+  async claimSlug(slug: string, postType: string, postId: number, status: string): Promise<string> {
+    if (!slug || FLOATING_STATUSES.has(status) || RESERVED_SLUGS.has(slug)) {
+      await this.claimSlugFromTrash(slug, postType, postId);
+      return this.uniqueSlug(slug, postType, postId, status);
+    }
+    await this.sql.lock(slugLockName(postType, slug));
+    const holders = await this.sql.rows<Pick<PostEntity, 'ID' | 'post_name' | 'post_status'>>(
+      `SELECT ID, post_name, post_status FROM ${this.sql.table('posts')} WHERE post_name = ? AND post_type = ? AND ID <> ?`,
+      [slug, postType, postId],
+    );
+    const trashed = holders.filter((holder) => holder.post_status === 'trash');
+    await this.renameTrashed(trashed);
+    return trashed.length === holders.length ? slug : this.uniqueSlug(slug, postType, postId, status, true);
+  }
+
+  /**
    * Before a non-trashed post takes `slug`: a trashed post of the same type still holding it without
    * the suffix (legacy data) gets the `__trashed` suffix (WP core, storage.md §8).
    */
-  async claimSlugFromTrash(slug: string, postType: string, postId: number): Promise<void> {
+  private async claimSlugFromTrash(slug: string, postType: string, postId: number): Promise<void> {
     if (!slug) return;
     const holders = await this.sql.rows<Pick<PostEntity, 'ID' | 'post_name'>>(
       `SELECT ID, post_name FROM ${this.sql.table('posts')} WHERE post_name = ? AND post_type = ? AND post_status = 'trash' AND ID <> ?`,
       [slug, postType, postId],
     );
+    await this.renameTrashed(holders);
+  }
+
+  private async renameTrashed(holders: readonly Pick<PostEntity, 'ID' | 'post_name'>[]): Promise<void> {
     for (const holder of holders) {
       await this.addMeta(Number(holder.ID), DESIRED_SLUG, holder.post_name);
       await this.update(Number(holder.ID), { post_name: `${truncateSlug(holder.post_name, 191)}${TRASHED_SUFFIX}` });

@@ -124,9 +124,16 @@ describe('PostsStore', () => {
 
   it('gives a bare slug held by a trashed post of the type the __trashed suffix before reusing it', async () => {
     const legacy = await insert('legacy', 'trash');
-    await t.db.transaction(() => store.claimSlugFromTrash('legacy', 'tribe_venue', 0));
+    expect(await t.db.transaction(() => store.claimSlug('legacy', 'tribe_venue', 0, 'publish'))).toBe('legacy');
     expect((await postRow(t, legacy)).post_name).toBe('legacy__trashed');
     expect(await metaRows(t, legacy)).toEqual([['_wp_desired_post_slug', 'legacy']]);
+    // Held by a trashed post and a live one: the trashed one is renamed all the same, the slug is numbered.
+    const [binned, live] = [await insert('shared', 'trash'), await insert('shared')];
+    expect(await t.db.transaction(() => store.claimSlug('shared', 'tribe_venue', 0, 'publish'))).toBe('shared-2');
+    expect([(await postRow(t, binned)).post_name, (await postRow(t, live)).post_name]).toEqual(['shared__trashed', 'shared']);
+    // A draft floats: the trashed holder is renamed, the slug is not made unique.
+    await insert('floating', 'trash');
+    expect(await t.db.transaction(() => store.claimSlug('floating', 'tribe_venue', 0, 'draft'))).toBe('floating');
   });
 
   it('records old slugs of published posts once, and maintains _tribe_modified_fields', async () => {

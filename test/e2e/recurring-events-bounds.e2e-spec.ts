@@ -99,7 +99,7 @@ describe('recurring events: no rule may stall the service (issue #30)', () => {
   });
 
   it('names the occurrences of an hourly day at once: no slug lookup per row (it was quadratic in the rows of a day)', async () => {
-    const spy = jest.spyOn(PostsStore.prototype, 'uniqueSlug');
+    const spy = jest.spyOn(PostsStore.prototype, 'claimSlug');
     const first = await create({ title: 'Hourly', recurrence: { rrule: 'FREQ=HOURLY;COUNT=48' } });
     const lookups = spy.mock.calls.length;
     spy.mockRestore();

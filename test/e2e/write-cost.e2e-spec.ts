@@ -1,4 +1,5 @@
 import { Sql, SqlParam, transactionScope } from '../../src/database/sql';
+import { KnownRange } from '../../src/events/repository/known-range';
 import { phpUnserialize } from '../../src/wordpress/php-serialization';
 import { OptionsStore } from '../../src/wordpress/options.store';
 import { TermRow } from '../../src/wordpress/terms.store';
@@ -245,6 +246,16 @@ describe('write cost is flat in the number of events', () => {
             .set('Authorization', ADMIN)
             .send({ status: 'draft', categories: [otherCategory.term_id], tags: [] })
             .expect(200),
+      ],
+      [
+        // Another writer (another instance, WordPress) moved the range since this instance last read it:
+        // its guess says the write leaves the range as it is, the array read under the lock says otherwise.
+        'a new earliest under a stale guess',
+        () => {
+          const range = t.app.get(KnownRange) as unknown as { lastRead?: Record<string, unknown> };
+          range.lastRead = { ...range.lastRead, earliest_date: '1999-01-01 00:00:00', earliest_date_markers: [999_999] };
+          return createEvent(t, { ...body('Earlier still'), start_date: '2026-05-01 08:00:00', end_date: '2026-05-01 09:00:00' });
+        },
       ],
       // Issue #18: deleting for good (a published event holding a bound, then one already trashed).
       ['the latest is deleted for good', () => t.http.delete(`${EVENTS}/${late.id}?force=true`).set('Authorization', ADMIN).expect(200)],

@@ -129,8 +129,7 @@ export class EventBatchWriter {
       // A taken slug, or one a numbered row above took: the next free number, as WordPress would.
       for (let suffix = 2; !slug || taken.has(slug) || inBatch.has(slug); suffix++) {
         const candidate = inBatch.has(slug) ? `${wanted}-${suffix}` : slug;
-        await this.posts.claimSlugFromTrash(candidate, EVENT_POST_TYPE, 0);
-        slug = await this.posts.uniqueSlug(candidate, EVENT_POST_TYPE, 0, String(event.post.post_status));
+        slug = await this.posts.claimSlug(candidate, EVENT_POST_TYPE, 0, String(event.post.post_status));
         if (!inBatch.has(slug)) break;
       }
       inBatch.add(slug);

@@ -57,6 +57,9 @@ function forShare(sql: Sql): string {
  */
 @Injectable()
 export class KnownRange {
+  /** The option array as this instance last read it: the next write's guess (refresh), one statement fewer per event write. */
+  private lastRead?: Record<string, unknown>;
+
   constructor(
     private readonly db: DatabaseService,
     private readonly options: OptionsStore,
@@ -71,7 +74,9 @@ export class KnownRange {
   /** After a write of `eventId` (incremental); without it, both bounds are computed over every event. */
   async refresh(eventId?: number): Promise<void> {
     const event = eventId === undefined ? undefined : await this.eventDates(eventId);
-    const guess = await this.stored('');
+    // Only a guess at which lock to take: the array read under the lock decides (and a wrong guess
+    // costs a lock taken for writing, or a deadlock InnoDB rolls back and the transaction retries).
+    const guess = this.lastRead ?? (await this.stored(''));
     if (!guess) return;
     const exclusive = !event || this.changes(guess, event, EARLIEST) || this.changes(guess, event, LATEST);
     let current = await this.stored(exclusive ? forUpdate(this.sql) : forShare(this.sql));
@@ -93,7 +98,10 @@ export class KnownRange {
     };
     // The range is shown by no answer (TEC's views read it; the REST API does not): the write retires
     // the options' memo, not every cached answer and read model row.
-    if (JSON.stringify(next) !== JSON.stringify(current)) await this.options.set(OPTION, next, CacheKey.options);
+    if (JSON.stringify(next) !== JSON.stringify(current)) {
+      await this.options.set(OPTION, next, CacheKey.options);
+      this.lastRead = next;
+    }
   }
 
   /** The option array (undefined when absent or not an array), read with the given lock clause. */
@@ -102,7 +110,9 @@ export class KnownRange {
     // Kilobytes of PHP serialization read twice per event write: parsed once per distinct value (frozen;
     // `refresh` builds a new array).
     const value = row ? sharedUnserialize(row.option_value) : undefined;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    const array = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    this.lastRead = array;
+    return array;
   }
 
   /** The event's ID and, when it is a published event, its start and end values (undefined otherwise). */

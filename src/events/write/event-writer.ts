@@ -55,10 +55,7 @@ export class EventWriter {
     const floating = FLOATING_STATUSES.has(status);
     // events.md §4.10: a given slug is sanitised; omitted, it derives from the title unless the event floats.
     let slug = (plan.supplied('slug') ? sanitizeTitle(args.slug!) : '') || (floating ? '' : sanitizeTitle(title));
-    if (!floating && slug) {
-      await this.posts.claimSlugFromTrash(slug, EVENT_POST_TYPE, 0);
-      slug = await this.posts.uniqueSlug(slug, EVENT_POST_TYPE, 0, status);
-    }
+    if (!floating && slug) slug = await this.posts.claimSlug(slug, EVENT_POST_TYPE, 0, status);
     const id = await this.posts.insert({
       post_type: EVENT_POST_TYPE,
       post_status: status,
@@ -153,8 +150,7 @@ export class EventWriter {
     if (status === 'trash' || FLOATING_STATUSES.has(status)) return name;
     if (!name) name = sanitizeTitle(columns.post_title ?? post.post_title);
     if (name === post.post_name && status === post.post_status) return name;
-    await this.posts.claimSlugFromTrash(name, EVENT_POST_TYPE, post.ID);
-    return this.posts.uniqueSlug(name, EVENT_POST_TYPE, post.ID, status);
+    return this.posts.claimSlug(name, EVENT_POST_TYPE, post.ID, status);
   }
 
   /**

@@ -50,8 +50,7 @@ describe('EventsWriteService (stores mocked)', () => {
     insert: jest.fn(),
     update: jest.fn(),
     recordSlugChange: jest.fn(),
-    claimSlugFromTrash: jest.fn(),
-    uniqueSlug: jest.fn(),
+    claimSlug: jest.fn(),
     batchMeta: jest.fn(),
     setMeta: jest.fn(),
     addMeta: jest.fn(),
@@ -72,7 +71,7 @@ describe('EventsWriteService (stores mocked)', () => {
     jest.resetAllMocks();
     db.transaction.mockImplementation((work: () => unknown) => work());
     posts.batchMeta.mockImplementation((_id: number, work: () => unknown) => work());
-    posts.uniqueSlug.mockImplementation(async (slug: string) => slug);
+    posts.claimSlug.mockImplementation(async (slug: string) => slug);
     posts.insert.mockResolvedValue(42);
     posts.setMeta.mockResolvedValue(true);
     posts.metaOf.mockResolvedValue(new Map());
