@@ -6,7 +6,8 @@ import { ORIGIN_PLACEHOLDER, ReadModel } from '../read-model';
 import { AttachmentsStore } from '../wordpress/attachments';
 import { galleryAttachmentIds } from '../wordpress/rendering';
 import { GLOBAL_ID_LINEAGE } from '../wordpress/permalinks';
-import { PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
+import { PostMeta, PostRow, PostsStore, TRASH_META_STATUS } from '../wordpress/posts.store';
+import { transactionMemo } from '../wordpress/transaction-memo';
 import { SiteService } from '../wordpress/site.service';
 import { first, LinkedPostType } from './linked-post-type';
 import { LinkedRecord } from './representation';
@@ -53,8 +54,9 @@ export class LinkedPostLoader {
     const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (!wanted.length) return new Map();
     const keys = [...type.textFields.map((f) => f.key), ...type.extraMetaKeys, THUMBNAIL_ID, GLOBAL_ID_LINEAGE, TRASH_META_STATUS];
-    const [rows, meta] = await Promise.all([this.posts.byIds(wanted), this.posts.meta(wanted, keys)]);
-    const posts = [...rows.values()].filter((p) => p.post_type === type.postType);
+    const [rows, meta] = await this.rowsAndMeta(wanted, keys);
+    const asked = new Set(wanted);
+    const posts = [...rows.values()].filter((p) => p.post_type === type.postType && asked.has(p.ID));
     if (!posts.length) return new Map();
     const thumbnails = posts.map((p) => Number(first(meta.get(p.ID)!, THUMBNAIL_ID) ?? 0)).filter((id) => id > 0);
     const [images, galleryImages] = await Promise.all([
@@ -69,9 +71,42 @@ export class LinkedPostLoader {
     return result;
   }
 
+  /**
+   * The posts `ids` and their `keys` meta. In a transaction the asks of one turn (an event's answer
+   * embeds its venue and organizers side by side) share one statement for the rows and one for the
+   * meta, where each ask would send two in turn on the transaction's one connection.
+   */
+  private async rowsAndMeta(ids: number[], keys: string[]): Promise<[Map<number, PostRow>, Map<number, PostMeta>]> {
+    const turns = transactionMemo('linked-post-reads', () => ({ current: undefined as ReadTurn | undefined }));
+    if (!turns) return Promise.all([this.posts.byIds(ids), this.posts.meta(ids, keys)]);
+    if (!turns.current) {
+      const turn: ReadTurn = { ids: new Set(), keys: new Set(), result: Promise.resolve([new Map(), new Map()]) };
+      turn.result = new Promise((resolve) => setImmediate(resolve)).then(() => {
+        turns.current = undefined;
+        const [all, allKeys] = [[...turn.ids], [...turn.keys]];
+        return Promise.all([this.posts.byIds(all), this.posts.meta(all, allKeys)]);
+      });
+      turns.current = turn;
+    }
+    const turn = turns.current;
+    for (const id of ids) turn.ids.add(id);
+    for (const key of keys) turn.keys.add(key);
+    const [rows, meta] = await turn.result;
+    // Each ask gets the meta of its own keys only, as if it had read alone.
+    const own = new Map(ids.map((id) => [id, new Map([...(meta.get(id) ?? new Map<string, string[]>())].filter(([key]) => keys.includes(key)))]));
+    return [rows, own];
+  }
+
   async loadOne(type: LinkedPostType, id: number, requestOrigin: string): Promise<LinkedRecord | undefined> {
     return (await this.load(type, [id], requestOrigin)).get(id);
   }
+}
+
+/** The linked-post reads of one transaction's turn (LinkedPostLoader.rowsAndMeta). */
+interface ReadTurn {
+  ids: Set<number>;
+  keys: Set<string>;
+  result: Promise<[Map<number, PostRow>, Map<number, PostMeta>]>;
 }
 
 /** What a record shows (RecordCache, dependencies.ts): its post and meta, and its images. */

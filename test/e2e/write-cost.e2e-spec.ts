@@ -165,6 +165,13 @@ describe('write cost is flat in the number of events', () => {
     // cannot have yet, the guid (a published post's pretty permalink) in the INSERT itself.
     expect(large.filter((s) => /information_schema|sqlite_master|FROM \S*tec_(events|occurrences)\W/.test(s.text)).map((s) => s.text)).toEqual([]);
     expect(large.filter((s) => /^UPDATE \S*posts\W.*\bguid\b/.test(s.text)).map((s) => s.text)).toEqual([]);
+    // The answer embeds its venue and organizer side by side: their rows in one statement, their meta in one.
+    const linked = (from: string) =>
+      large.filter((s) => new RegExp(`FROM \\S*${from}\\W.*IN \\(\\?, \\?\\)`).test(s.text) && s.params.includes(venue) && s.params.includes(organizer));
+    expect([linked('posts').length, linked('postmeta').length]).toEqual([1, 1]);
+    // The slug's holders are read once, under its lock; the known range is read once, under its lock.
+    expect(large.filter((s) => /FROM \S*posts\W.*post_name = \?/.test(s.text))).toHaveLength(1);
+    expect(large.filter((s) => /FROM \S*options\W.*option_name = \?/.test(s.text))).toHaveLength(1);
     // The terms the write resolved (read in its transaction) are not read again to be checked.
     expect(large.filter((s) => /^SELECT term_taxonomy_id FROM \S*term_taxonomy\W/.test(s.text)).map((s) => s.text)).toEqual([]);
     if (ENGINE === 'mysql') {
