@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { requestScope, RequestScope } from '../database/request-scope';
 import { EVERYTHING } from '../wordpress/write-journal';
+import { BROAD_KEYS, broadEpochId } from './broad-keys';
 import { codeFingerprint } from './code-fingerprint';
 import { CHUNK, ReadModelRepository, ReadModelRow } from './repository/read-model.repository';
 
@@ -138,10 +139,10 @@ export class ReadModel {
         // can between the check below and this transaction's commit. SQLite: transactions run one at a time.
         await rows.holdOffWriters();
         if (!(await stillCurrent())) return false;
-        const epoch = await rows.epoch();
-        if (!(epoch > 0)) return false;
+        const epochs = await rows.epochs();
+        if (!epochs) return false;
         const now = Date.now();
-        for (let i = 0; i < sorted.length; i += CHUNK) await rows.write(kind, sorted.slice(i, i + CHUNK), epoch, now);
+        for (let i = 0; i < sorted.length; i += CHUNK) await rows.write(kind, sorted.slice(i, i + CHUNK), epochs, now);
         return true;
       },
       { bookkeeping: true },
@@ -156,8 +157,12 @@ export class ReadModel {
     if (!keys.length) return;
     if (keys.includes(EVERYTHING)) return this.retireAll();
     const { rows } = this;
+    // A broad key moves its counter (one statement), whatever the number of rows that show it (broad-keys.ts).
+    const broad = BROAD_KEYS.flatMap((key, i) => (keys.includes(key) ? [broadEpochId(i)] : []));
+    if (broad.length) await rows.moveEpoch(broad);
+    const narrow = keys.filter((key) => !BROAD_KEYS.includes(key));
     // Their keys stay: a row's keys are replaced when it is filled again, and a key naming no row costs nothing.
-    for (let i = 0; i < keys.length; i += CHUNK) await rows.delete(await rows.showing(keys.slice(i, i + CHUNK)), false);
+    for (let i = 0; i < narrow.length; i += CHUNK) await rows.delete(await rows.showing(narrow.slice(i, i + CHUNK)), false);
   }
 
   /** Every row retired at once (the epoch moves; rows of an old epoch are never read and are replaced as they are filled). */

@@ -3,6 +3,7 @@ import { PostsStore } from '../../src/wordpress/posts.store';
 import { ADMIN, BASE, startTestApp, TestApp, userWithRole } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
 import { apiWriter } from '../support/api-writer';
+import { currentRows } from '../../src/read-model/repository/read-model.repository';
 
 /**
  * Issue #32, lists as text (src/events/read/event-texts.ts, docs/caching.md "Lists as text"): a
@@ -43,7 +44,7 @@ const { post, event } = apiWriter(() => t, '2034-02');
 async function itemRows(): Promise<Map<number, boolean>> {
   const sql = t.db.sql;
   const found = await sql.rows<{ id: number | string; body: string }>(
-    `SELECT r.id, r.body FROM ${sql.table('eca_read_model')} r JOIN ${sql.table('eca_read_epoch')} e ON e.epoch = r.epoch WHERE r.kind LIKE 'event-list-item@%'`,
+    `SELECT r.id, r.body FROM ${sql.table('eca_read_model')} r${currentRows(sql, 'r').joins} WHERE ${currentRows(sql, 'r').condition} AND r.kind LIKE 'event-list-item@%'`,
   );
   return new Map(found.map((row) => [Number(row.id), !row.body.includes('"template":null')]));
 }
@@ -88,7 +89,7 @@ async function both(path: string, auth?: string) {
 async function singleRows(): Promise<Map<number, boolean>> {
   const sql = t.db.sql;
   const found = await sql.rows<{ id: number | string; body: string }>(
-    `SELECT r.id, r.body FROM ${sql.table('eca_read_model')} r JOIN ${sql.table('eca_read_epoch')} e ON e.epoch = r.epoch WHERE r.kind LIKE 'event-single@%'`,
+    `SELECT r.id, r.body FROM ${sql.table('eca_read_model')} r${currentRows(sql, 'r').joins} WHERE ${currentRows(sql, 'r').condition} AND r.kind LIKE 'event-single@%'`,
   );
   return new Map(found.map((row) => [Number(row.id), !row.body.includes('"template":null')]));
 }

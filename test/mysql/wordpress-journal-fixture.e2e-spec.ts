@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ResponseCache } from '../../src/cache/response-cache';
+import { currentRows } from '../../src/read-model/repository/read-model.repository';
 import { FixtureApp, withFixtureApp } from '../support/fixture-app';
 import { basic, BASE } from '../support/test-app';
 
@@ -152,16 +153,17 @@ describe("WordPress's own writes retire the read model's rows (must-use plugin, 
   let fixture: FixtureApp;
   withFixtureApp((app) => (fixture = app), { env: { RESPONSE_CACHE_TTL_SECONDS: '0', READ_MODEL_MAX_AGE_SECONDS: '0' } });
 
-  const row = async (id: number) =>
-    Number(
-      (
-        await fixture.q<{ n: string }>(
-          // A single read keeps the event's text (docs/caching.md "lists as text").
-          "SELECT COUNT(*) AS n FROM wp_eca_read_model r JOIN wp_eca_read_epoch e ON e.epoch = r.epoch WHERE r.kind LIKE 'event-single@%' AND r.id = ?",
-          [id],
-        )
-      )[0].n,
+  /** Whether the event's single text has a current row (`all`: any row, current or not). */
+  const row = async (id: number, all = false) => {
+    const sql = fixture.t.db.sql;
+    const current = currentRows(sql, 'r');
+    const found = await fixture.q<{ n: string }>(
+      // A single read keeps the event's text (docs/caching.md "lists as text").
+      `SELECT COUNT(*) AS n FROM ${sql.table('eca_read_model')} r${all ? '' : current.joins} WHERE r.kind LIKE 'event-single@%' AND r.id = ?${all ? '' : ` AND ${current.condition}`}`,
+      [id],
     );
+    return Number(found[0].n);
+  };
   const title = async (id: number) => (await fixture.t.http.get(`${BASE}/events/${id}`).expect(200)).body.title as string;
 
   it('an event edited in WordPress loses its row and is in the next answer; the other rows stay', async () => {
@@ -171,6 +173,19 @@ describe("WordPress's own writes retire the read model's rows (must-use plugin, 
     callWordPress(fixture, ['wp_update_post', [{ ID: EVENT, post_title: 'Edited in WordPress, read model' }]]);
     expect([await row(EVENT), await row(101)]).toEqual([0, 1]);
     expect(await title(EVENT)).toBe('Edited in WordPress, read model');
+    expect(await row(EVENT)).toBe(1);
+  });
+
+  it('a category renamed in WordPress retires every row that shows the categories at once, by its counter (no row deleted)', async () => {
+    const category = (await fixture.t.http.get(`${BASE}/events/${EVENT}`).expect(200)).body.categories[0] as { id: number; name: string };
+    expect(category).toBeDefined();
+    await title(EVENT);
+    await title(101);
+    expect([await row(EVENT), await row(101)]).toEqual([1, 1]);
+    callWordPress(fixture, ['wp_update_term', [category.id, 'tribe_events_cat', { name: 'Renamed in WordPress' }]]);
+    expect([await row(EVENT), await row(101), await row(EVENT, true), await row(101, true)]).toEqual([0, 0, 1, 1]);
+    const shown = (await fixture.t.http.get(`${BASE}/events/${EVENT}`).expect(200)).body.categories as { id: number; name: string }[];
+    expect(shown.find((c) => c.id === category.id)?.name).toBe('Renamed in WordPress');
     expect(await row(EVENT)).toBe(1);
   });
 

@@ -38,6 +38,8 @@ final class ECA_Journal {
 	const JOURNAL_KEPT = 4096;
 	const PRUNE_EVERY = 256;
 	const EVERYTHING = '*';
+	/** Keys with a counter of their own in eca_read_epoch (row 2, 3, …): src/read-model/broad-keys.ts, same order. */
+	const BROAD_KEYS = array( 'taxonomy:tribe_events_cat', 'taxonomy:post_tag' );
 
 	/** @var array<string, true> The keys touched since the last row. */
 	private static $keys = array();
@@ -214,16 +216,30 @@ final class ECA_Journal {
 
 	/**
 	 * Deletes the service's read model rows that show any of the keys (src/read-model/read-model.ts,
-	 * `retire`); for everything, moves the epoch, which retires every row at once.
+	 * `retire`); for everything, moves the epoch, which retires every row at once; for a broad key
+	 * (src/read-model/broad-keys.ts, same order), moves its own counter, which retires every row that
+	 * shows it at once.
 	 */
 	private static function retire_read_model( $keys ) {
 		global $wpdb;
-		$model = $wpdb->prefix . 'eca_read_model';
+		$model  = $wpdb->prefix . 'eca_read_model';
+		$epochs = $wpdb->prefix . 'eca_read_epoch';
 		if ( self::EVERYTHING === $keys ) {
-			$wpdb->query( "UPDATE `{$wpdb->prefix}eca_read_epoch` SET epoch = epoch + 1 WHERE id = 1" );
+			$wpdb->query( "UPDATE `$epochs` SET epoch = epoch + 1 WHERE id = 1" );
 			return;
 		}
 		$names = explode( ' ', $keys );
+		$broad = array_intersect( self::BROAD_KEYS, $names );
+		if ( $broad ) {
+			$ids = array_map( function ( $index ) {
+				return $index + 2;
+			}, array_keys( $broad ) );
+			$wpdb->query( "UPDATE `$epochs` SET epoch = epoch + 1 WHERE id IN (" . implode( ', ', $ids ) . ')' );
+			$names = array_values( array_diff( $names, self::BROAD_KEYS ) );
+			if ( ! $names ) {
+				return;
+			}
+		}
 		$in    = implode( ', ', array_fill( 0, count( $names ), '%s' ) );
 		$rows  = $wpdb->get_results( $wpdb->prepare( "SELECT DISTINCT kind, id FROM `{$wpdb->prefix}eca_read_deps` WHERE dep_key IN ($in)", $names ) );
 		$kinds = array();

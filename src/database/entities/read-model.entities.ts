@@ -8,6 +8,8 @@ export class ReadModelRowEntity {
   @Column({ type: 'bigint', unsigned: true }) epoch: number;
   @Column({ type: 'bigint', unsigned: true, name: 'built_at' }) builtAt: number;
   @Column({ type: 'text' }) body: string; // longtext on MySQL (the type family is what the schema check compares)
+  /** The broad keys the row shows, as bits (src/read-model/broad-keys.ts). */
+  @Column({ type: 'int', unsigned: true, default: 0 }) broad: number;
 }
 
 /** `{prefix}eca_read_deps`: the journal keys each read model row shows, so a write finds the rows it retires. */
@@ -19,7 +21,10 @@ export class ReadModelKeyEntity {
   @PrimaryColumn({ type: 'bigint', unsigned: true }) id: number;
 }
 
-/** `{prefix}eca_read_epoch`: row 1's epoch; a write of everything moves it, retiring every read model row at once. */
+/**
+ * `{prefix}eca_read_epoch`: row 1's epoch, which a write of everything moves, retiring every read model
+ * row at once; rows 2, 3, …: one counter per broad key (src/read-model/broad-keys.ts).
+ */
 @Entity({ name: 'eca_read_epoch' })
 export class ReadModelEpochEntity {
   @PrimaryColumn({ type: 'tinyint', unsigned: true }) id: number;

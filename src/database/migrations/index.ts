@@ -13,6 +13,7 @@ import { CacheJournal1870000000000 } from './1870000000000-cache-journal';
 import { Imports1880000000000 } from './1880000000000-imports';
 import { ImportFeeds1890000000000 } from './1890000000000-import-feeds';
 import { ReadModel1900000000000 } from './1900000000000-read-model';
+import { ReadModelBroadKeys1910000000000 } from './1910000000000-read-model-broad-keys';
 
 export const MIGRATIONS = [
   WordpressSchema1700000000000,
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   Imports1880000000000,
   ImportFeeds1890000000000,
   ReadModel1900000000000,
+  ReadModelBroadKeys1910000000000,
 ];

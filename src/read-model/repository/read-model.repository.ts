@@ -1,4 +1,5 @@
 import { placeholders, Sql, SqlParam } from '../../database/sql';
+import { BROAD_KEYS, broadBits, broadEpochId, GLOBAL_EPOCH_ID } from '../broad-keys';
 import { decodeValue, encodeValue } from '../value-codec';
 
 /** One record's row: its ID, its value and the journal keys the value shows. */
@@ -16,11 +17,35 @@ export interface RecordRef {
 /** Rows (and keys) per statement. */
 export const CHUNK = 500;
 
+/** The counters of `eca_read_epoch` by row ID: the global epoch (1) and one per broad key. */
+export type Epochs = ReadonlyMap<number, number>;
+
 /**
- * The statements of the read model's tables (migration ReadModel): `eca_read_model` (a record's value
- * by kind and ID, with the epoch and time it was written at), `eca_read_deps` (the journal keys each
- * row shows) and `eca_read_epoch` (row 1: the current epoch). The rules of when each runs are
- * ReadModel's.
+ * What makes a row current, for a statement over `eca_read_model` aliased `alias`: its `epoch` equals
+ * the sum of the global epoch and of the counters of the broad keys it shows (src/read-model/broad-keys.ts),
+ * joined as `e1`, `e2`, ….
+ */
+export function currentRows(sql: Sql, alias: string): { joins: string; condition: string } {
+  return { joins: epochJoins(sql), condition: currentEpoch(alias) };
+}
+
+function epochJoins(sql: Sql): string {
+  const table = sql.table('eca_read_epoch');
+  const ids = [GLOBAL_EPOCH_ID, ...BROAD_KEYS.map((_, i) => broadEpochId(i))];
+  return ids.map((id) => ` JOIN ${table} e${id} ON e${id}.id = ${id}`).join('');
+}
+
+function currentEpoch(alias: string): string {
+  const broad = BROAD_KEYS.map((_, i) => ` + (((${alias}.broad >> ${i}) & 1) * e${broadEpochId(i)}.epoch)`).join('');
+  return `${alias}.epoch = (e${GLOBAL_EPOCH_ID}.epoch${broad})`;
+}
+
+/**
+ * The statements of the read model's tables (migrations ReadModel, ReadModelBroadKeys): `eca_read_model`
+ * (a record's value by kind and ID, with the epoch and time it was written at and the broad keys it
+ * shows), `eca_read_deps` (the journal keys each row shows) and `eca_read_epoch` (row 1: the global
+ * epoch; rows 2, …: the broad keys' counters, src/read-model/broad-keys.ts). The rules of when each
+ * runs are ReadModel's.
  */
 export class ReadModelRepository {
   constructor(private readonly sql: Sql) {}
@@ -44,8 +69,8 @@ export class ReadModelRepository {
       const which = [...byKind.values()].map((ids) => `(r.kind = ? AND r.id IN (${placeholders(ids)}))`).join(' OR ');
       const params: SqlParam[] = [...[...byKind].flatMap(([kind, ids]) => [kind, ...ids]), ...(builtSince === undefined ? [] : [builtSince])];
       const rows = await this.sql.rows<{ kind: string; id: number | string; body: string }>(
-        `SELECT r.kind, r.id, r.body FROM ${this.sql.table('eca_read_model')} r JOIN ${this.sql.table('eca_read_epoch')} e ON e.id = 1 AND e.epoch = r.epoch
-          WHERE (${which})${age}`,
+        `SELECT r.kind, r.id, r.body FROM ${this.sql.table('eca_read_model')} r${epochJoins(this.sql)}
+          WHERE (${which})${age} AND ${currentEpoch('r')}`,
         params,
       );
       for (const row of rows) {
@@ -66,27 +91,37 @@ export class ReadModelRepository {
     if (this.sql.isMysql) await this.sql.rows(`SELECT id FROM ${this.sql.table('eca_cache_state')} ORDER BY id LOCK IN SHARE MODE`);
   }
 
-  async epoch(): Promise<number> {
-    return Number((await this.sql.one<{ epoch: number | string }>(`SELECT epoch FROM ${this.sql.table('eca_read_epoch')} WHERE id = 1`))?.epoch);
+  /** Every counter; undefined unless each is there and positive. */
+  async epochs(): Promise<Epochs | undefined> {
+    const rows = await this.sql.rows<{ id: number | string; epoch: number | string }>(`SELECT id, epoch FROM ${this.sql.table('eca_read_epoch')}`);
+    const epochs = new Map(rows.map((row) => [Number(row.id), Number(row.epoch)]));
+    const needed = [GLOBAL_EPOCH_ID, ...BROAD_KEYS.map((_, i) => broadEpochId(i))];
+    return needed.every((id) => (epochs.get(id) ?? 0) > 0) ? epochs : undefined;
   }
 
-  async moveEpoch(): Promise<void> {
-    await this.sql.run(`UPDATE ${this.sql.table('eca_read_epoch')} SET epoch = epoch + 1 WHERE id = 1`);
+  /** Moves the global epoch (`ids` absent) or the given counters. */
+  async moveEpoch(ids: readonly number[] = [GLOBAL_EPOCH_ID]): Promise<void> {
+    await this.sql.run(`UPDATE ${this.sql.table('eca_read_epoch')} SET epoch = epoch + 1 WHERE id IN (${placeholders(ids)})`, [...ids]);
   }
 
   /** One chunk of rows of `kind` and their keys (the keys first replaced: a value may show other keys now). */
-  async write(kind: string, rows: readonly ReadModelRow[], epoch: number, now: number): Promise<void> {
+  async write(kind: string, rows: readonly ReadModelRow[], epochs: Epochs, now: number): Promise<void> {
     const sql = this.sql;
     const model = sql.table('eca_read_model');
     const deps = sql.table('eca_read_deps');
     const ids = rows.map((row) => row.id);
     await sql.run(`DELETE FROM ${deps} WHERE kind = ? AND id IN (${placeholders(ids)})`, [kind, ...ids]);
-    const tuples = rows.map(() => '(?, ?, ?, ?, ?)').join(', ');
-    const values = rows.flatMap((row) => [kind, row.id, epoch, now, encodeValue(row.value)]);
+    const tuples = rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ');
+    const values = rows.flatMap((row) => {
+      const broad = broadBits(row.keys);
+      const epoch = BROAD_KEYS.reduce((sum, _, i) => sum + ((broad >> i) & 1) * epochs.get(broadEpochId(i))!, epochs.get(GLOBAL_EPOCH_ID)!);
+      return [kind, row.id, epoch, now, encodeValue(row.value), broad];
+    });
+    const columns = '(kind, id, epoch, built_at, body, broad)';
     await sql.run(
       sql.isMysql
-        ? `INSERT INTO ${model} (kind, id, epoch, built_at, body) VALUES ${tuples} ON DUPLICATE KEY UPDATE epoch = VALUES(epoch), built_at = VALUES(built_at), body = VALUES(body)`
-        : `INSERT INTO ${model} (kind, id, epoch, built_at, body) VALUES ${tuples} ON CONFLICT (kind, id) DO UPDATE SET epoch = excluded.epoch, built_at = excluded.built_at, body = excluded.body`,
+        ? `INSERT INTO ${model} ${columns} VALUES ${tuples} ON DUPLICATE KEY UPDATE epoch = VALUES(epoch), built_at = VALUES(built_at), body = VALUES(body), broad = VALUES(broad)`
+        : `INSERT INTO ${model} ${columns} VALUES ${tuples} ON CONFLICT (kind, id) DO UPDATE SET epoch = excluded.epoch, built_at = excluded.built_at, body = excluded.body, broad = excluded.broad`,
       values,
     );
     const pairs = rows.flatMap((row) => [...new Set(row.keys)].map((key) => [key, kind, row.id] as SqlParam[]));
@@ -124,9 +159,10 @@ export class ReadModelRepository {
   /** Up to CHUNK rows of another epoch or of none of `kinds`. */
   async stale(kinds: readonly string[]): Promise<RecordRef[]> {
     const model = this.sql.table('eca_read_model');
-    const current = `(SELECT epoch FROM ${this.sql.table('eca_read_epoch')} WHERE id = 1)`;
-    const other = kinds.length ? ` OR kind NOT IN (${placeholders(kinds)})` : '';
-    return this.sql.rows<RecordRef>(`SELECT kind, id FROM ${model} WHERE epoch <> ${current}${other} LIMIT ${CHUNK}`, [...kinds]);
+    const other = kinds.length ? ` OR r.kind NOT IN (${placeholders(kinds)})` : '';
+    return this.sql.rows<RecordRef>(`SELECT r.kind, r.id FROM ${model} r${epochJoins(this.sql)} WHERE NOT (${currentEpoch('r')})${other} LIMIT ${CHUNK}`, [
+      ...kinds,
+    ]);
   }
 
   /** Deletes the keys of records that have no row (left by rows retired and never filled again). */
