@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../database/database.service';
+import { placeholders } from '../../database/sql';
 import { CacheKey } from '../../wordpress/cache-keys';
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import { monthKeys } from '../list-months';
@@ -8,15 +9,19 @@ import type { EventDateMeta } from '../../dates';
 
 /** The meta the event lists select or order by, besides the linked posts. */
 const DATE_KEYS = ['_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC'];
-/** Whether the event has TEC's occurrence row (which the lists read) depends on its duration too. */
-const SELECTING_KEYS = ['_EventHideFromUpcoming', '_tribe_featured', '_EventDuration'];
+/** Flags some lists select by. */
+const FLAG_KEYS = ['_EventHideFromUpcoming', '_tribe_featured'];
+/** With the dates, whether the event has TEC's occurrence row, which the lists read. */
+const DURATION_KEY = '_EventDuration';
 const LINK_KEYS = ['_EventVenueID', '_EventOrganizerID'];
+const TEXT_FIELDS = ['post_title', 'post_excerpt', 'post_content'];
+const POST_FIELDS = ['post_status', 'post_author', 'post_password', 'post_parent', ...TEXT_FIELDS];
 
 /** What of an event the lists select and order it by, read in a write's transaction. */
 export interface EventListing {
   /** The `listed:tt:…` and `listed:post:…` keys of its terms, venues and organizers (CacheKey.listedWith). */
   keys: string[];
-  /** Its status, author, password, parent, hidden and featured flags: what any list may select by, dates aside. */
+  /** Its status, author, password, parent, hidden and featured flags, whether it has TEC's occurrence row: what any list may select by, dates aside. */
   selection: string;
   /** Its title, excerpt and content: what a search selects by. */
   texts: string;
@@ -38,36 +43,15 @@ export class EventListings {
   /** The event's listing: one statement, in the current transaction. */
   async of(id: number): Promise<EventListing> {
     const sql = this.db.sql;
-    const posts = sql.table('posts');
-    const fields = ['post_status', 'post_author', 'post_password', 'post_parent', 'post_title', 'post_excerpt', 'post_content'];
-    const metaKeys = [...LINK_KEYS, ...SELECTING_KEYS, ...DATE_KEYS];
-    const rows = await sql.rows<{ kind: 'tt' | 'meta' | 'post'; name: string; value: string | number | null }>(
+    const metaKeys = [...LINK_KEYS, ...FLAG_KEYS, DURATION_KEY, ...DATE_KEYS];
+    const postFields = POST_FIELDS.map((field) => `UNION ALL SELECT 'post', '${field}', ${field} FROM ${sql.table('posts')} WHERE ID = ?`);
+    const rows = await sql.rows<ListingRow>(
       `SELECT 'tt' AS kind, '' AS name, term_taxonomy_id AS value FROM ${sql.table('term_relationships')} WHERE object_id = ?
-       UNION ALL SELECT 'meta', meta_key, meta_value FROM ${sql.table('postmeta')} WHERE post_id = ? AND meta_key IN (${metaKeys.map(() => '?').join(', ')})
-       ${fields.map((field) => `UNION ALL SELECT 'post', '${field}', ${field} FROM ${posts} WHERE ID = ?`).join('\n       ')}`,
-      [id, id, ...metaKeys, ...fields.map(() => id)],
+       UNION ALL SELECT 'meta', meta_key, meta_value FROM ${sql.table('postmeta')} WHERE post_id = ? AND meta_key IN (${placeholders(metaKeys)})
+       ${postFields.join('\n       ')}`,
+      [id, id, ...metaKeys, ...POST_FIELDS.map(() => id)],
     );
-    const keys: string[] = [];
-    const selection: Record<string, unknown[]> = {};
-    const texts: Record<string, unknown> = {};
-    for (const { kind, name, value } of rows) {
-      // A value the filters' IDs cannot equal (0, text) names no list.
-      if (kind === 'tt' || LINK_KEYS.includes(name)) {
-        if (Number(value) > 0) keys.push(CacheKey.listedWith(kind === 'tt' ? 'tt' : 'post', Number(value)));
-      } else if (name === 'post_title' || name === 'post_excerpt' || name === 'post_content') texts[name] = value;
-      else (selection[name] ??= []).push(value === null ? null : String(value));
-    }
-    const dates = DATE_KEYS.map((key) => (selection[key]?.length === 1 ? selection[key][0] : null));
-    const stored = dates.every((date) => typeof date === 'string');
-    const meta = Object.fromEntries(DATE_KEYS.map((key, i) => [key, dates[i]])) as unknown as EventDateMeta;
-    selection.occurrenceRow = [stored && tecRowDuration({ ...meta, _EventDuration: String(selection._EventDuration?.[0]) }) !== null];
-    for (const values of Object.values(selection)) values.sort();
-    return {
-      keys,
-      selection: JSON.stringify(sortedEntries(selection, [...DATE_KEYS, '_EventDuration'])),
-      texts: JSON.stringify(sortedEntries(texts)),
-      dates: stored ? (dates as string[]) : undefined,
-    };
+    return listingOf(rows);
   }
 
   /** What a created event's write names: every unfiltered list (the event may be in any), and the lists of what it has. */
@@ -90,9 +74,39 @@ export class EventListings {
   }
 }
 
-/** The record's entries in name order, without those named in `leaving`. */
-function sortedEntries(record: Record<string, unknown>, leaving: readonly string[] = []): [string, unknown][] {
-  return Object.entries(record)
-    .filter(([name]) => !leaving.includes(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+/** One row of EventListings.of: a term relationship, a meta row, or one field of the post. */
+interface ListingRow {
+  kind: 'tt' | 'meta' | 'post';
+  name: string;
+  value: string | number | null;
+}
+
+/** The listing of an event from its rows (values sorted: the same data always gives the same text). */
+function listingOf(rows: readonly ListingRow[]): EventListing {
+  const keys: string[] = [];
+  const values = new Map<string, (string | null)[]>();
+  for (const { kind, name, value } of rows) {
+    // A value the filters' IDs cannot equal (0, text) names no list.
+    if (kind === 'tt' || LINK_KEYS.includes(name)) {
+      if (Number(value) > 0) keys.push(CacheKey.listedWith(kind === 'tt' ? 'tt' : 'post', Number(value)));
+    } else values.set(name, [...(values.get(name) ?? []), value === null ? null : String(value)]);
+  }
+  const stored = DATE_KEYS.map((key) => (values.get(key)?.length === 1 ? values.get(key)![0] : null));
+  const dates = stored.every((date) => typeof date === 'string') ? (stored as string[]) : undefined;
+  const named = (names: readonly string[]) => [...values].filter(([name]) => names.includes(name)).map(([name, list]) => [name, [...list].sort()]);
+  const selecting = [...POST_FIELDS.filter((field) => !TEXT_FIELDS.includes(field)), ...FLAG_KEYS];
+  return {
+    keys,
+    selection: JSON.stringify([...named(selecting).sort(), ['occurrenceRow', hasOccurrenceRow(dates, values.get(DURATION_KEY))]]),
+    texts: JSON.stringify(named(TEXT_FIELDS).sort()),
+    dates,
+  };
+}
+
+/** Whether TEC keeps an occurrence row for these dates (tecRowDuration): an event without one is in no list. */
+function hasOccurrenceRow(dates: readonly string[] | undefined, duration: readonly (string | null)[] | undefined): boolean {
+  if (!dates || duration?.length !== 1) return false;
+  const [start, end, startUtc, endUtc] = dates;
+  const meta = { _EventStartDate: start, _EventEndDate: end, _EventStartDateUTC: startUtc, _EventEndDateUTC: endUtc, _EventDuration: String(duration[0]) };
+  return tecRowDuration(meta as EventDateMeta) !== null;
 }
