@@ -15,6 +15,12 @@ import type { VersionRead } from '../wordpress/shared-generation';
 
 const MAX_ENTRIES = 10_000;
 /**
+ * How long a count found cheaper than READ_MODEL_TOTAL_MIN_MS is counted directly before it is measured
+ * again: a count near the limit is not decided by one measurement for the life of the process, and a
+ * count grows with its window.
+ */
+const CHEAP_FOR_MS = 60_000;
+/**
  * Read model rows totals are kept in: a total's slot is a hash of its statement, so however many
  * distinct lists clients ask for, the table holds at most this many totals (a slot holds the last one
  * counted; the statement kept beside it tells it from another that hashes alike).
@@ -55,7 +61,7 @@ export class ListTotals {
   private readonly durableKind: string;
   /** Shortest count worth a row (READ_MODEL_TOTAL_MIN_MS), and the statements found cheaper (not looked up again). */
   private readonly minCountMs: number;
-  private readonly cheap = new LRUCache<string, true>({ max: MAX_ENTRIES });
+  private readonly cheap = new LRUCache<string, true>({ max: MAX_ENTRIES, ttl: CHEAP_FOR_MS });
 
   constructor(
     config: AppConfig,
