@@ -17,6 +17,9 @@ export const GLOBAL_EPOCH_ID = 1;
 
 export const broadEpochId = (index: number) => index + 2;
 
+/** Every counter a row's currency depends on: the global epoch's and the broad keys'. */
+export const EPOCH_IDS: readonly number[] = [GLOBAL_EPOCH_ID, ...BROAD_KEYS.map((_, i) => broadEpochId(i))];
+
 /** The bits of the broad keys among `keys` (bit i: BROAD_KEYS[i]). */
 export function broadBits(keys: Iterable<string>): number {
   let bits = 0;

@@ -1,5 +1,5 @@
 import { placeholders, Sql, SqlParam } from '../../database/sql';
-import { BROAD_KEYS, broadBits, broadEpochId, GLOBAL_EPOCH_ID } from '../broad-keys';
+import { BROAD_KEYS, broadBits, broadEpochId, EPOCH_IDS, GLOBAL_EPOCH_ID } from '../broad-keys';
 import { decodeValue, encodeValue } from '../value-codec';
 
 /** One record's row: its ID, its value and the journal keys the value shows. */
@@ -31,8 +31,7 @@ export function currentRows(sql: Sql, alias: string): { joins: string; condition
 
 function epochJoins(sql: Sql): string {
   const table = sql.table('eca_read_epoch');
-  const ids = [GLOBAL_EPOCH_ID, ...BROAD_KEYS.map((_, i) => broadEpochId(i))];
-  return ids.map((id) => ` JOIN ${table} e${id} ON e${id}.id = ${id}`).join('');
+  return EPOCH_IDS.map((id) => ` JOIN ${table} e${id} ON e${id}.id = ${id}`).join('');
 }
 
 function currentEpoch(alias: string): string {
@@ -95,8 +94,7 @@ export class ReadModelRepository {
   async epochs(): Promise<Epochs | undefined> {
     const rows = await this.sql.rows<{ id: number | string; epoch: number | string }>(`SELECT id, epoch FROM ${this.sql.table('eca_read_epoch')}`);
     const epochs = new Map(rows.map((row) => [Number(row.id), Number(row.epoch)]));
-    const needed = [GLOBAL_EPOCH_ID, ...BROAD_KEYS.map((_, i) => broadEpochId(i))];
-    return needed.every((id) => (epochs.get(id) ?? 0) > 0) ? epochs : undefined;
+    return EPOCH_IDS.every((id) => (epochs.get(id) ?? 0) > 0) ? epochs : undefined;
   }
 
   /** Moves the global epoch (`ids` absent) or the given counters. */
