@@ -41,8 +41,8 @@ export function writtenKeys(posts: PostsStore): string[] {
   return [...keys];
 }
 
-/** The list keys of a post written: `type`, or the narrower keys its write declared (a created or updated post only: EventListings). */
-function listedKeys(note: { id: number; action: string }, type: string): string[] {
-  const listed = note.action === 'created' || note.action === 'updated' ? listedWriteKeys(note.id) : undefined;
+/** The list keys of a post written: `type`, or the narrower keys its write declared (EventListings). */
+function listedKeys(note: { id: number }, type: string): string[] {
+  const listed = listedWriteKeys(note.id);
   return listed ? [...listed] : [CacheKey.type(type)];
 }

@@ -59,7 +59,7 @@ export class EventsWriteService {
       const id = await this.writer.create(plan, { caller, clock, links });
       // Issue #24: the later occurrences in the same transaction, with multi-row statements.
       if (series) await this.series.create(id, series, links, clock.now());
-      else noteListedWrite(id, this.listings.created(await this.listings.of(id)));
+      else noteListedWrite(id, this.listings.addedOrRemoved(await this.listings.of(id)));
       return id;
     });
   }
@@ -181,12 +181,15 @@ export class EventsWriteService {
           if (!current) throw this.notFound(ref);
           const previous = await this.reader.render(ctx, post.ID, { jsonLd: false });
           const ids = await targets();
+          // An event in no series names the lists of what it had (EventListings), not every list.
+          const listing = firstId === undefined ? await this.listings.of(post.ID) : undefined;
           const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
           for (const id of ids) {
             const row = id === post.ID ? current : others.get(id);
             if (row) await this.writer.deletePermanently(row);
           }
           if (wholeSeries) noteSeriesOccurrences(firstId, 'deleted', ids.slice(0, -1));
+          if (listing) noteListedWrite(post.ID, this.listings.addedOrRemoved(listing));
           await excluded();
           return { deleted: true as const, previous };
         }),
@@ -197,6 +200,7 @@ export class EventsWriteService {
       if (current.post_status === 'trash' && !wholeSeries) throw inTrash();
       const ids = await targets();
       const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
+      if (firstId === undefined) noteListedWrite(post.ID, this.listings.addedOrRemoved(await this.listings.of(post.ID)));
       const trashed: number[] = [];
       for (const id of ids) {
         const row = id === post.ID ? current : others.get(id);

@@ -312,3 +312,33 @@ it('an event moved in time retires only the unfiltered lists whose window bounds
   expect(titles(found)).toMatchObject({ page1: ['Mar', 'Jun, renamed'], page2: ['Jan', 'Nov'] });
   await t.http.get(lists.page3).expect(404);
 });
+
+it('a trash or a deletion of an event in no series retires the unfiltered lists and those of what it had, and keeps the others', async () => {
+  const window = 'start_date=2036-01-01&end_date=2036-12-31';
+  const [east, north] = [await insertLinked(t, 'tribe_venue', 'East'), await insertLinked(t, 'tribe_venue', 'Nord')];
+  const create = async (title: string, venue: number, day: string) =>
+    (
+      await t.http
+        .post(EVENTS)
+        .set('Authorization', ADMIN)
+        .send({ title, venue, start_date: `2036-${day} 10:00:00`, end_date: `2036-${day} 11:00:00` })
+        .expect(201)
+    ).body.id as number;
+  const [binned, deleted] = [await create('Binned', east, '02-01'), await create('Deleted', east, '02-02')];
+  await create('Stays', north, '02-03');
+  const lists = { all: `${EVENTS}?${window}`, east: `${EVENTS}?${window}&venue=${east}`, north: `${EVENTS}?${window}&venue=${north}` };
+  const kept = async () => {
+    const found: Record<string, boolean> = {};
+    for (const [name, path] of Object.entries(lists)) found[name] = (await served(path)).kept;
+    return found;
+  };
+  const titles = async (path: string) => (await served(path)).body.events.map((e: { title: string }) => e.title);
+  await kept();
+  expect(await kept()).toEqual({ all: true, east: true, north: true });
+  await t.http.delete(`${EVENTS}/${binned}`).set('Authorization', ADMIN).expect(200);
+  expect(await kept()).toEqual({ all: false, east: false, north: true });
+  expect([await titles(lists.all), await titles(lists.east)]).toEqual([['Deleted', 'Stays'], ['Deleted']]);
+  await t.http.delete(`${EVENTS}/${deleted}?force=true`).set('Authorization', ADMIN).expect(200);
+  expect(await kept()).toEqual({ all: false, east: false, north: true });
+  expect([await titles(lists.all), await titles(lists.east), await titles(lists.north)]).toEqual([['Stays'], [], ['Stays']]);
+});

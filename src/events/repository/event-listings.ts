@@ -54,9 +54,12 @@ export class EventListings {
     return listingOf(rows);
   }
 
-  /** What a created event's write names: every unfiltered list (the event may be in any), and the lists of what it has. */
-  created(after: EventListing): string[] {
-    return [CacheKey.listed(EVENT_POST_TYPE), ...after.keys];
+  /**
+   * What a write that adds the event or takes it away (a create, a trash, a deletion) names: every
+   * unfiltered list (it may be in any), and the lists of what it has.
+   */
+  addedOrRemoved(listing: EventListing): string[] {
+    return [CacheKey.listed(EVENT_POST_TYPE), ...listing.keys];
   }
 
   /**

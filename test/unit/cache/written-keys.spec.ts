@@ -7,7 +7,7 @@ import { noteListedWrite, noteSeriesOccurrences, noteTextOnlyWrite, noteWrite, W
 /**
  * The keys a write names for the lists (docs/caching.md "What a write retires"): `type:` unless the
  * service declared the write narrower — text only, or the lists of what the post had and has
- * (EventListings: listed…) — and never narrower for a trash, a deletion or a series.
+ * (EventListings: listed…) — and never narrower for a series.
  */
 describe('writtenKeys: which lists a post write retires', () => {
   const posts = { statusChange: () => undefined } as unknown as PostsStore;
@@ -34,14 +34,15 @@ describe('writtenKeys: which lists a post write retires', () => {
     }
   });
 
-  it('names the type for a trashed or deleted post, or a series, whatever was declared', () => {
+  it('names the declared keys for a trashed or deleted post too, the type without a declaration, and the type for a series whatever was declared', () => {
     for (const action of ['trashed', 'deleted'] as const) {
       expect(
         inTransaction(() => {
-          noteListedWrite(7, listed);
+          noteListedWrite(7, [CacheKey.listed('tribe_events'), ...listed]);
           event(action);
         }),
-      ).toEqual(['post:7', 'type:tribe_events']);
+      ).toEqual(['post:7', 'listed:tribe_events', ...listed]);
+      expect(inTransaction(() => event(action))).toEqual(['post:7', 'type:tribe_events']);
     }
     const series = inTransaction(() => {
       noteListedWrite(7, listed);

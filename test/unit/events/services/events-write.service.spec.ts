@@ -94,7 +94,7 @@ describe('EventsWriteService (stores mocked)', () => {
         { provide: VenuesService, useValue: linked },
         { provide: OrganizersService, useValue: linked },
         { provide: TecTables, useValue: tec },
-        { provide: EventListings, useValue: { of: jest.fn().mockResolvedValue({ keys: [] }), created: () => [], updated: () => [] } },
+        { provide: EventListings, useValue: { of: jest.fn().mockResolvedValue({ keys: [] }), addedOrRemoved: () => [], updated: () => [] } },
         { provide: KnownRange, useValue: { refresh: jest.fn() } },
         { provide: AttachmentsStore, useValue: {} },
       ],
