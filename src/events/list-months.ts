@@ -14,8 +14,12 @@ import { EVENT_POST_TYPE } from '../wordpress/post-types';
 /** Months a write or a list names at most; a wider span is named by the broad key instead. */
 export const MAX_LISTED_MONTHS = 24;
 
-/** A stored date (`YYYY-MM-DD HH:MM:SS`): only then does its text sort as its time does. */
-const STORED_DATE = /^(\d{4})-(\d{2})-\d{2} \d{2}:\d{2}:\d{2}$/;
+/**
+ * A stored date (`YYYY-MM-DD HH:MM:SS`, month 01–12): only then does its text sort as its month does. A
+ * month 00 (WordPress's zero date) or 13–99 sorts among other months' dates than its own: such a value
+ * names no month, and its list or write the broad key.
+ */
+const STORED_DATE = /^(\d{4})-(0[1-9]|1[0-2])-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /**
  * The `listedIn` keys of every month from the earliest to the latest of `dates`; undefined when one is

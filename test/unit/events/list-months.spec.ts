@@ -25,6 +25,9 @@ describe('list months', () => {
   it('names nothing it cannot tell by months: a value that is no stored date, no value, too wide a span', () => {
     for (const dates of [[], ['2034-01-01'], ['2034-01-01 10:00:00', 'soon'], ['2034-1-01 10:00:00']]) expect(monthKeys(dates)).toBeUndefined();
     expect(monthKeysOf(['2034-01-01 00:00:00', ''])).toBeUndefined();
+    // A zero date or a month past 12 sorts among other months' dates ('2034-99-01' before '2035-01-01'): it names none.
+    for (const dates of [['0000-00-00 00:00:00'], ['2034-13-01 10:00:00'], ['2034-12-01 10:00:00', '2034-99-01 10:00:00']])
+      expect(monthKeys(dates)).toBeUndefined();
     expect(MAX_LISTED_MONTHS).toBe(24);
     expect(monthKeys(['2033-01-01 00:00:00', '2034-12-31 00:00:00'])).toHaveLength(24);
     expect(monthKeys(['2033-01-01 00:00:00', '2035-01-01 00:00:00'])).toBeUndefined();
