@@ -11,9 +11,6 @@ import { HashWorkProfile } from './hash-work-profile.service';
 import { normalizeApplicationPassword, verifyApplicationPassword } from './password-hashing';
 
 const EMAIL = /^[^@\s]+@[^@\s]+$/;
-/** A user ID WordPress never gives out (they start at 1): an unknown login's application passwords are looked up under it. */
-const NO_USER = 0;
-
 /** HTTP Basic with WordPress application passwords (contract auth-and-permissions.md §1). */
 @Injectable()
 export class AuthService {
@@ -50,9 +47,8 @@ export class AuthService {
     const ticket = this.verified.ticket(version);
     // A failure must take the same time whether or not the login exists (docs/decisions.md): both
     // run the same statements, and verify the same number of hashes of each scheme and cost.
-    const user = await this.findUser(credentials.login);
-    // The application passwords and the capabilities in one statement, on success and failure alike.
-    const meta = await this.users.meta(user?.ID ?? NO_USER, [APPLICATION_PASSWORDS_KEY, this.capabilitiesKey]);
+    // The user with its application passwords and capabilities in one statement, on success and failure alike.
+    const { user, meta } = await this.users.findWithMeta(credentials.login, EMAIL.test(credentials.login), [APPLICATION_PASSWORDS_KEY, this.capabilitiesKey]);
     const hashes = applicationPasswordItems(meta.get(APPLICATION_PASSWORDS_KEY)).map((item) => item.password);
     const password = normalizeApplicationPassword(credentials.password);
     const matched = verifiesAny(password, hashes);
@@ -83,16 +79,6 @@ export class AuthService {
     ]);
     const granted = phpUnserialize<Record<string, boolean>>(userMeta.get(this.capabilitiesKey)) ?? {};
     return { id: user.ID, login: user.user_login, capabilities: effectiveCapabilities(granted, roles ?? {}) };
-  }
-
-  /**
-   * By login, then (for values that look like one) by e-mail address. The e-mail lookup runs even when
-   * the login matched, so which statements run depends on the value alone, not on what exists.
-   */
-  private async findUser(login: string): Promise<UserRow | undefined> {
-    const byLogin = await this.users.findByLogin(login);
-    const byEmail = EMAIL.test(login) ? await this.users.findByEmail(login) : undefined;
-    return byLogin ?? byEmail;
   }
 }
 

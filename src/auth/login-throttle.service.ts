@@ -12,8 +12,11 @@ export class TooManyLoginFailures extends RestError {
   }
 }
 
-/** Background retries of a give-back that failed (250 ms · 2^n apart: about 16 s in all). */
-const GIVE_BACK_RETRIES = 5;
+/**
+ * How long a place this instance owes back may wait for the client's next attempt here, which gives it
+ * back in its own increment, before it is given back on its own (`owe`).
+ */
+const GIVE_BACK_WITHIN_MS = 1000;
 
 /** Most clients remembered as having failed on this instance (see `failedHere`). */
 const MAX_FAILING_CLIENTS = 10_000;
@@ -30,12 +33,21 @@ const MAX_FAILING_CLIENTS = 10_000;
  * plus the checks under way. An attempt that finds the window full while this instance is still
  * checking attempts of the same client waits for one of them to end (attempts-in-flight.ts), so a
  * burst of right logins is let in one place at a time instead of being refused.
+ *
+ * A place to give back is owed, not written at once: the client's next attempt on this instance gives
+ * it back in the same statement that takes its own place, and what is still owed after
+ * GIVE_BACK_WITHIN_MS is given back on its own. A client logging in again and again thus costs one
+ * write per login instead of two (issue #32); meanwhile the other instances count the owed places as
+ * checks still under way (docs/decisions.md "Login places owed").
  */
 @Injectable()
 export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('LoginThrottle');
   private sweeper?: NodeJS.Timeout;
+  private giver?: NodeJS.Timeout;
   private readonly inFlight = new AttemptsInFlight();
+  /** Places per client this instance gives back with the client's next increment, or on its own (`owe`). */
+  private readonly owed = new Map<string, number>();
   private readonly failing: LRUCache<string, true>;
 
   constructor(
@@ -74,7 +86,7 @@ export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
         if (failed) this.failing.set(client, true);
         throw error;
       } finally {
-        if (!failed) await this.giveBackSurely(client);
+        if (!failed) this.owe(client);
         this.inFlight.end(client, !failed);
       }
     } finally {
@@ -115,44 +127,44 @@ export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
    */
   async reserve(client: string, now = Date.now()): Promise<number> {
     if (!this.enabled) return 0;
-    const { count, windowStart } = await this.failures.increment(client, now, now - this.windowMs);
+    const owed = this.owed.get(client) ?? 0;
+    this.owed.delete(client);
+    const { count, windowStart } = await this.failures.increment(client, now, now - this.windowMs, owed).catch((error: unknown) => {
+      this.owe(client, owed);
+      throw error;
+    });
     if (count <= this.config.loginMaxFailures) return count;
     const start = windowStart ?? (await this.failures.windowStart(client)) ?? now;
-    await this.giveBackSurely(client);
+    this.owe(client);
     throw new TooManyLoginFailures(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)));
   }
 
   /**
-   * Gives back one place of `client` without failing the request: a place that is not given back
-   * would count as a failed login, and under a passing database hiccup enough of them would lock a
-   * client with the right password out for the whole window. So a failed give-back is retried in the
-   * background (a few times, with backoff) while the request goes on with its answer.
+   * Owes `places` of `client` back (see the class). A place that is never given back counts as a failed
+   * login, and enough of them would lock a client with the right password out for the whole window,
+   * so a give-back that fails (a passing database hiccup) is owed again and retried with the next.
    */
-  private async giveBackSurely(client: string): Promise<void> {
-    try {
-      await this.giveBack(client);
-    } catch {
-      this.retryGiveBack(client, 1);
-    }
+  private owe(client: string, places = 1): void {
+    if (places <= 0) return;
+    this.owed.set(client, (this.owed.get(client) ?? 0) + places);
+    this.giver ??= setTimeout(() => void this.giveBackOwed(), GIVE_BACK_WITHIN_MS).unref();
   }
 
-  private retryGiveBack(client: string, attempt: number): void {
-    if (attempt > GIVE_BACK_RETRIES) {
-      this.logger.warn(`A login-throttle place of one client could not be given back after ${GIVE_BACK_RETRIES} retries.`);
-      return;
-    }
-    const timer = setTimeout(
-      () => {
-        this.giveBack(client).catch(() => this.retryGiveBack(client, attempt + 1));
-      },
-      250 * 2 ** attempt,
+  /** Gives back every place still owed, one statement per client. */
+  private async giveBackOwed(): Promise<void> {
+    this.giver = undefined;
+    const owed = [...this.owed];
+    this.owed.clear();
+    const failed = await Promise.all(
+      owed.map(([client, places]) =>
+        this.failures.decrement(client, places).then(
+          () => 0,
+          () => (this.owe(client, places), places),
+        ),
+      ),
     );
-    timer.unref();
-  }
-
-  /** Gives back one place of `client`. */
-  private giveBack(client: string): Promise<void> {
-    return this.failures.decrement(client);
+    const kept = failed.reduce((sum, places) => sum + places, 0);
+    if (kept > 0) this.logger.warn(`${kept} login-throttle place(s) could not be given back; retrying in ${GIVE_BACK_WITHIN_MS} ms.`);
   }
 
   /** Drops counters whose window ended (they no longer block anyone). */
@@ -166,7 +178,11 @@ export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
     this.sweeper.unref();
   }
 
-  onModuleDestroy(): void {
+  /** Gives back what is owed before the database closes (onApplicationShutdown), so no place outlives the instance. */
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweeper);
+    clearTimeout(this.giver);
+    if (this.owed.size > 0) await this.giveBackOwed();
+    clearTimeout(this.giver);
   }
 }

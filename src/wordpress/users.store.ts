@@ -50,8 +50,28 @@ export class UsersStore {
     return this.sql.one<UserRow>(`SELECT ${USER_COLUMNS} FROM ${this.sql.table('users')} WHERE user_login = ? LIMIT 1`, [login]);
   }
 
-  findByEmail(email: string): Promise<UserRow | undefined> {
-    return this.sql.one<UserRow>(`SELECT ${USER_COLUMNS} FROM ${this.sql.table('users')} WHERE user_email = ? LIMIT 1`, [email]);
+  /**
+   * The user a login names with its values of the meta `keys` (first row of each key), in one
+   * statement: by login, else (when `byEmailToo`) by e-mail address — WordPress's order. The statement
+   * depends only on `byEmailToo` and the number of keys, never on what exists (auth.service.ts times
+   * a failed login alike for every login); `ORDER BY u.ID` picks what `LIMIT 1` on either index did.
+   */
+  async findWithMeta(login: string, byEmailToo: boolean, keys: string[]): Promise<{ user?: UserRow; meta: Map<string, string> }> {
+    const columns = USER_FIELDS.map((field) => `u.${field}`).join(', ');
+    const rows = await this.sql.rows<UserRow & { by_login: number | string; meta_key: string | null; meta_value: string | null }>(
+      `SELECT ${columns}, u.user_login = ? AS by_login, m.meta_key, m.meta_value FROM ${this.sql.table('users')} u
+        LEFT JOIN ${this.sql.table('usermeta')} m ON m.user_id = u.ID AND m.meta_key IN (${placeholders(keys)})
+        WHERE u.user_login = ?${byEmailToo ? ' OR u.user_email = ?' : ''} ORDER BY u.ID, m.umeta_id`,
+      [login, ...keys, login, ...(byEmailToo ? [login] : [])],
+    );
+    const found = rows.find((row) => Number(row.by_login) === 1) ?? rows[0];
+    const meta = new Map<string, string>();
+    if (!found) return { meta };
+    for (const row of rows) {
+      if (row.ID === found.ID && row.meta_key !== null && !meta.has(row.meta_key)) meta.set(row.meta_key, row.meta_value ?? '');
+    }
+    const user: UserRow = Object.fromEntries(USER_FIELDS.map((field) => [field, found[field]])) as UserRow;
+    return { user, meta };
   }
 
   findById(id: number): Promise<UserRow | undefined> {

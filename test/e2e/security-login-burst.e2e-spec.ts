@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { eventually } from '../support/eventually';
 import { ADMIN, ADMIN_USER, BASE, basic, startTestApp, TestApp } from '../support/test-app';
 
 // Issue #13 finding 7: a burst of simultaneous logins from one IP must not get past the failed-login
@@ -96,8 +97,13 @@ describe('a burst of simultaneous logins from one client IP', () => {
 
   it('a burst of right logins from one IP all get in and leave no failures behind', async () => {
     expect(tally(await burst('203.0.113.103', 50, () => ADMIN))).toEqual({ 200: 50 });
-    const row = await t.db.sql.one<{ failures: number }>(`SELECT failures FROM ${t.db.sql.table('eca_login_failures')} WHERE client = ?`, ['203.0.113.103']);
-    expect(Number(row?.failures ?? 0)).toBe(0);
+    // Their places are given back within a second (owed, then given back together).
+    const failures = async () =>
+      Number(
+        (await t.db.sql.one<{ failures: number }>(`SELECT failures FROM ${t.db.sql.table('eca_login_failures')} WHERE client = ?`, ['203.0.113.103']))
+          ?.failures ?? 0,
+      );
+    expect(await eventually(failures, (n) => n === 0)).toBe(0);
     // So the full allowance of failures is still there.
     expect(tally(await burst('203.0.113.103', 20))).toEqual({ 401: LIMIT, 429: 20 - LIMIT });
   });

@@ -14,20 +14,22 @@ export class LoginFailuresRepository {
   constructor(private readonly db: DatabaseService) {}
 
   /**
-   * Counts one more attempt of `client` in its window, or starts a new window at `now` when the old one
-   * began at or before `expired`; returns the new count atomically (RETURNING on SQLite,
-   * LAST_INSERT_ID(expr) on MySQL), and on SQLite the window's start.
+   * Counts one more attempt of `client` in its window, after giving back `givenBack` places (never
+   * below 0), or starts a new window at `now` when the old one began at or before `expired`; returns
+   * the new count atomically (RETURNING on SQLite, LAST_INSERT_ID(expr) on MySQL), and on SQLite the
+   * window's start.
    */
-  async increment(client: string, now: number, expired: number): Promise<{ count: number; windowStart?: number }> {
+  async increment(client: string, now: number, expired: number, givenBack = 0): Promise<{ count: number; windowStart?: number }> {
     const sql = this.db.sql;
     const table = sql.table('eca_login_failures');
-    const params = [client, now, expired, expired, now];
+    // The column is unsigned: MySQL refuses a subtraction that would go below 0, so it never runs one.
+    const params = [client, now, expired, givenBack, givenBack, expired, now];
     if (sql.isMysql) {
       // The server hands LAST_INSERT_ID(expr) back as the statement's insert id. MySQL evaluates the
       // assignments left to right: `failures` must read window_start before it changes.
       const { insertId } = await sql.run(
         `INSERT INTO ${table} (client, failures, window_start) VALUES (?, LAST_INSERT_ID(1), ?) ON DUPLICATE KEY UPDATE
-          failures = LAST_INSERT_ID(CASE WHEN window_start <= ? THEN 1 ELSE failures + 1 END),
+          failures = LAST_INSERT_ID(CASE WHEN window_start <= ? THEN 1 ELSE (CASE WHEN failures > ? THEN failures - ? ELSE 0 END) + 1 END),
           window_start = CASE WHEN window_start <= ? THEN ? ELSE window_start END`,
         params,
       );
@@ -35,7 +37,7 @@ export class LoginFailuresRepository {
     }
     const row = await sql.one<Pick<LoginFailureEntity, 'failures' | 'window_start'>>(
       `INSERT INTO ${table} (client, failures, window_start) VALUES (?, 1, ?) ON CONFLICT(client) DO UPDATE SET
-        failures = CASE WHEN window_start <= ? THEN 1 ELSE failures + 1 END,
+        failures = CASE WHEN window_start <= ? THEN 1 ELSE (CASE WHEN failures > ? THEN failures - ? ELSE 0 END) + 1 END,
         window_start = CASE WHEN window_start <= ? THEN ? ELSE window_start END
        RETURNING failures, window_start`,
       params,
@@ -51,10 +53,13 @@ export class LoginFailuresRepository {
     return row ? Number(row.window_start) : undefined;
   }
 
-  /** One attempt fewer in the client's window. */
-  async decrement(client: string): Promise<void> {
+  /** `places` attempts fewer in the client's window (never below 0). */
+  async decrement(client: string, places = 1): Promise<void> {
     const sql = this.db.sql;
-    await sql.run(`UPDATE ${sql.table('eca_login_failures')} SET failures = failures - 1 WHERE client = ? AND failures > 0`, [client]);
+    await sql.run(
+      `UPDATE ${sql.table('eca_login_failures')} SET failures = CASE WHEN failures > ? THEN failures - ? ELSE 0 END WHERE client = ? AND failures > 0`,
+      [places, places, client],
+    );
   }
 
   /** Drops counters whose window began at or before `expired`; returns how many. */
