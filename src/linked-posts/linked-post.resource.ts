@@ -1,6 +1,6 @@
 import type { LinkedPostsInput } from '../events/dto/linked-input.arg';
 import { Page } from '../rest/pagination/page';
-import { PostMeta } from '../wordpress/posts.store';
+import { PostMeta, PostRow } from '../wordpress/posts.store';
 import { Caller } from '../wordpress/caller';
 import { SiteClock } from '../wordpress/site-clock';
 import { DeleteArgs } from '../rest/delete.args';
@@ -69,11 +69,19 @@ export abstract class LinkedPostResource<R> {
 
   /**
    * Validates an event's `venue` / `organizer` parameter before anything is written (400 naming it).
-   * `eventMeta`: the event's stored meta on updates, whose links may be sent back as they are.
+   * `eventMeta`: the event's stored meta on updates, whose links may be sent back as they are;
+   * `named`: the records the input names by ID, when the caller read them already (linkedIdsOf).
    */
-  prepareForEvent(input: LinkedPostsInput | null | undefined, caller: Caller, clock: SiteClock, origin: string, eventMeta?: PostMeta): Promise<LinkPlan> {
+  prepareForEvent(
+    input: LinkedPostsInput | null | undefined,
+    caller: Caller,
+    clock: SiteClock,
+    origin: string,
+    eventMeta?: PostMeta,
+    named?: ReadonlyMap<number, PostRow>,
+  ): Promise<LinkPlan> {
     const alreadyLinked = (eventMeta?.get(this.type.eventLinkKey) ?? []).map(Number);
-    return this.inline.prepare(this.type, input, caller, clock, origin, { alreadyLinked });
+    return this.inline.prepare(this.type, input, caller, clock, origin, { alreadyLinked, named });
   }
 
   /**

@@ -27,6 +27,11 @@ export interface InlineWriteContext {
   links: PostLinks;
 }
 
+/** The IDs a validated `venue` / `organizer` parameter names (none when it is absent, empty or invalid). */
+export function linkedIdsOf(input: LinkedPostsInput | null | undefined): number[] {
+  return input?.kind === 'link' ? input.elements.flatMap((element) => ('id' in element ? [element.id] : [])) : [];
+}
+
 /** What `prepare` knows before checking the elements: the links the event has, the records named by ID. */
 interface KnownRecords {
   alreadyLinked: readonly number[];
@@ -60,14 +65,15 @@ export class LinkedPostsInline {
     caller: Caller,
     clock: SiteClock,
     requestOrigin: string,
-    { alreadyLinked = [] }: { alreadyLinked?: readonly number[] } = {},
+    { alreadyLinked = [], named: given }: { alreadyLinked?: readonly number[]; named?: ReadonlyMap<number, PostRow> } = {},
   ): Promise<LinkPlan> {
     if (input === undefined || input === null) return { kind: 'unchanged' };
     if (input.kind === 'clear') return { kind: 'clear' };
     if (input.kind === 'invalid') throw invalidLink(type, input.reason);
     const { elements } = input;
-    // Every record named by ID, read in one query (a list of organizers may name hundreds).
-    const named = await this.posts.byIds(elements.flatMap((element) => ('id' in element ? [element.id] : [])));
+    // Every record named by ID, read in one query (a list of organizers may name hundreds), unless the
+    // caller read them already (`named`: an event's venue and organizers read together).
+    const named = given ?? (await this.posts.byIds(linkedIdsOf(input)));
     const items: LinkItem[] = [];
     for (const element of elements) items.push(await this.item(type, element, caller, clock, requestOrigin, { alreadyLinked, named }));
     return { kind: 'link', items };

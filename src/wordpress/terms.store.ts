@@ -150,6 +150,23 @@ export class TermsStore {
     return new Map(rows.map((row) => [row.slug.toLowerCase(), row]));
   }
 
+  /**
+   * findByIds and findBySlugs of several taxonomies in one query: the terms of each taxonomy whose ID
+   * or (slug-sanitised) slug is named. Which name found a row is for the caller to tell.
+   */
+  async findNamed(named: ReadonlyMap<string, { ids: readonly number[]; slugs: readonly string[] }>): Promise<TermRow[]> {
+    const clauses: string[] = [];
+    const params: SqlParam[] = [];
+    for (const [taxonomy, { ids, slugs }] of named) {
+      const clean = [...new Set(slugs.map((slug) => sanitizeTitle(slug)).filter(Boolean))];
+      const by = [...(ids.length ? [`t.term_id IN (${placeholders(ids)})`] : []), ...(clean.length ? [`t.slug IN (${placeholders(clean)})`] : [])];
+      if (!by.length) continue;
+      clauses.push(`(tt.taxonomy = ? AND (${by.join(' OR ')}))`);
+      params.push(taxonomy, ...ids, ...clean);
+    }
+    return clauses.length ? this.many(clauses.join(' OR '), params) : [];
+  }
+
   /** `get_term_by('name')`: the stored (sanitised) form of the name, compared with the column collation. */
   async findByName(name: string, taxonomy: string): Promise<TermRow | undefined> {
     const clean = sanitizeTermName(name);
@@ -322,39 +339,57 @@ export class TermsStore {
   }
 
   /**
-   * wp_set_object_terms (replace mode) for one taxonomy: the object ends up with exactly these
-   * term_taxonomy_ids (ids of other taxonomies are ignored); every term gained or lost is recounted —
-   * by delta when this transaction knows the object's status change (countByDelta), else in full.
+   * wp_set_object_terms (replace mode) for each taxonomy given: the object ends up with exactly these
+   * term_taxonomy_ids in each (ids of other taxonomies are ignored; taxonomies not given are left as
+   * they are); every term gained or lost is recounted — by delta when this transaction knows the
+   * object's status change (countByDelta), else in full. One statement per step for all taxonomies
+   * together (issue #32: an event's categories and tags are one write, not two).
    */
-  async setObjectTerms(objectId: number, taxonomy: string, termTaxonomyIds: number[]): Promise<void> {
-    const wanted = [...new Set(termTaxonomyIds)];
+  async setObjectTerms(objectId: number, wanted: ReadonlyMap<string, readonly number[]>): Promise<void> {
+    const taxonomies = [...wanted.keys()];
+    if (!taxonomies.length) return;
     const seen = this.seenInTransaction();
-    const unseen = wanted.filter((id) => seen?.get(id) !== taxonomy);
-    const valid = unseen.length
-      ? (
-          await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id'>>(
-            `SELECT term_taxonomy_id FROM ${this.sql.table('term_taxonomy')} WHERE taxonomy = ? AND term_taxonomy_id IN (${placeholders(unseen)})`,
-            [taxonomy, ...unseen],
-          )
-        ).map((r) => Number(r.term_taxonomy_id))
-      : [];
-    const target = wanted.filter((id) => seen?.get(id) === taxonomy || valid.includes(id));
+    const target = new Map<number, string>();
+    const unseen: [string, number[]][] = [];
+    for (const [taxonomy, ids] of wanted) {
+      const fresh: number[] = [];
+      for (const id of new Set(ids)) {
+        if (seen?.get(id) === taxonomy) target.set(id, taxonomy);
+        else fresh.push(id);
+      }
+      if (fresh.length) unseen.push([taxonomy, fresh]);
+    }
+    if (unseen.length) {
+      const valid = await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id' | 'taxonomy'>>(
+        `SELECT term_taxonomy_id, taxonomy FROM ${this.sql.table('term_taxonomy')} WHERE ${unseen
+          .map(([, ids]) => `(taxonomy = ? AND term_taxonomy_id IN (${placeholders(ids)}))`)
+          .join(' OR ')}`,
+        unseen.flatMap(([taxonomy, ids]) => [taxonomy, ...ids]),
+      );
+      for (const row of valid) target.set(Number(row.term_taxonomy_id), row.taxonomy);
+    }
     const change = this.posts.statusChange(objectId);
     const counts = this.countedPost(objectId);
-    // A post this transaction inserted had no terms: nothing to read.
-    const current =
-      counts?.complete && change && change.before === undefined
-        ? [...counts.terms.keys()].filter((id) => this.taxonomyOf(objectId, id) === taxonomy)
-        : (
-            await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id'>>(
-              `SELECT tr.term_taxonomy_id FROM ${this.sql.table('term_relationships')} tr
-               JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
-               WHERE tr.object_id = ? AND tt.taxonomy = ?`,
-              [objectId, taxonomy],
-            )
-          ).map((r) => Number(r.term_taxonomy_id));
-    const added = target.filter((t) => !current.includes(t));
-    const removed = current.filter((id) => !target.includes(id));
+    const current = new Map<number, string>();
+    if (counts?.complete && change && change.before === undefined) {
+      // A post this transaction inserted had no terms but those it was given here: nothing to read.
+      for (const id of counts.terms.keys()) {
+        const taxonomy = this.taxonomyOf(objectId, id);
+        if (taxonomy !== undefined && wanted.has(taxonomy)) current.set(id, taxonomy);
+      }
+    } else {
+      const rows = await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id' | 'taxonomy'>>(
+        `SELECT tr.term_taxonomy_id, tt.taxonomy FROM ${this.sql.table('term_relationships')} tr
+         JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
+         WHERE tr.object_id = ? AND tt.taxonomy IN (${placeholders(taxonomies)})`,
+        [objectId, ...taxonomies],
+      );
+      for (const row of rows) current.set(Number(row.term_taxonomy_id), row.taxonomy);
+    }
+    // In the order the caller gave them, taxonomy by taxonomy (the relationships' row order).
+    const ordered = [...wanted].flatMap(([taxonomy, ids]) => [...new Set(ids)].filter((id) => target.get(id) === taxonomy));
+    const added = ordered.filter((id) => !current.has(id));
+    const removed = [...current.keys()].filter((id) => !target.has(id));
     if (added.length) {
       await this.sql.run(
         `INSERT INTO ${this.sql.table('term_relationships')} (object_id, term_taxonomy_id, term_order) VALUES ${added.map(() => '(?, ?, 0)').join(', ')}`,
@@ -367,12 +402,13 @@ export class TermsStore {
         ...removed,
       ]);
     }
-    if (!change || !counts) return this.recount([...target, ...removed]);
-    for (const id of [...current, ...target]) this.taxonomies(objectId).set(id, taxonomy);
+    if (!change || !counts) return this.recount([...ordered, ...removed]);
+    const involved = new Map([...current, ...target]);
+    for (const [id, taxonomy] of involved) this.taxonomies(objectId).set(id, taxonomy);
     await this.countByDelta(
       objectId,
       change.type,
-      [...new Set([...current, ...target])].map((id) => ({ id, taxonomy, related: target.includes(id), before: current.includes(id) })),
+      [...involved].map(([id, taxonomy]) => ({ id, taxonomy, related: target.has(id), before: current.has(id) })),
       change.before,
       change.now,
     );

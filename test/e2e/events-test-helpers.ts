@@ -96,18 +96,18 @@ export async function insertEvent(t: TestApp, seed: EventSeed = {}): Promise<num
     const seconds = (Date.parse(`${(seed.utcEnd ?? end).replace(' ', 'T')}Z`) - Date.parse(`${(seed.utcStart ?? start).replace(' ', 'T')}Z`)) / 1000;
     const dates = Object.fromEntries(rows) as unknown as EventDateMeta;
     await t.app.get(TecTables).upsert(id, { ...dates, _EventDuration: String(seconds) }, postDate);
+    const given = new Map<string, number[]>();
     if (seed.categories)
-      await terms.setObjectTerms(
-        id,
+      given.set(
         'tribe_events_cat',
         seed.categories.map((c) => c.term_taxonomy_id),
       );
     if (seed.tags)
-      await terms.setObjectTerms(
-        id,
+      given.set(
         'post_tag',
         seed.tags.map((c) => c.term_taxonomy_id),
       );
+    await terms.setObjectTerms(id, given);
     return id;
   });
 }

@@ -88,7 +88,7 @@ describe('TermsStore', () => {
     ];
     const tag = await insert('post_tag', { name: 'Set tag' });
     const event = await insertPost(t);
-    const set = (taxonomy: string, ids: number[]) => t.db.transaction(() => store.setObjectTerms(event, taxonomy, ids));
+    const set = (taxonomy: string, ids: number[]) => t.db.transaction(() => store.setObjectTerms(event, new Map([[taxonomy, ids]])));
 
     await set('post_tag', [tag.term_taxonomy_id]);
     await set('tribe_events_cat', [a.term_taxonomy_id, b.term_taxonomy_id, b.term_taxonomy_id, tag.term_taxonomy_id]);
@@ -135,9 +135,14 @@ describe('TermsStore', () => {
     const tag = await insert('post_tag', { name: 'Mid' });
     const [first, second, none] = [await insertPost(t), await insertPost(t), await insertPost(t)];
     await t.db.transaction(async () => {
-      await store.setObjectTerms(first, 'tribe_events_cat', [zeta.term_taxonomy_id, alpha.term_taxonomy_id]);
-      await store.setObjectTerms(first, 'post_tag', [tag.term_taxonomy_id]);
-      await store.setObjectTerms(second, 'tribe_events_cat', [zeta.term_taxonomy_id]);
+      await store.setObjectTerms(
+        first,
+        new Map([
+          ['tribe_events_cat', [zeta.term_taxonomy_id, alpha.term_taxonomy_id]],
+          ['post_tag', [tag.term_taxonomy_id]],
+        ]),
+      );
+      await store.setObjectTerms(second, new Map([['tribe_events_cat', [zeta.term_taxonomy_id]]]));
     });
     const rows = jest.spyOn(Sql.prototype, 'rows');
     const terms = await store.termsOfObjects([first, second, none], ['tribe_events_cat', 'post_tag']);

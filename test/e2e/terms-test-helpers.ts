@@ -30,11 +30,7 @@ export async function attachTerms(t: TestApp, postId: number, taxonomy: string, 
   const store = t.app.get(TermsStore);
   await t.db.transaction(async () => {
     const terms = await store.findByIds(termIds, taxonomy);
-    await store.setObjectTerms(
-      postId,
-      taxonomy,
-      terms.map((term) => term.term_taxonomy_id),
-    );
+    await store.setObjectTerms(postId, new Map([[taxonomy, terms.map((term) => term.term_taxonomy_id)]]));
   });
 }
 

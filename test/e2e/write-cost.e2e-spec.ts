@@ -57,11 +57,11 @@ async function fillTo(events: number): Promise<void> {
   }
 }
 
-/** The statements issued inside write transactions while `work` runs. */
-async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> {
+/** The statements issued inside write transactions while `work` runs (`outside`: those issued outside them). */
+async function statementsOf(work: () => Promise<unknown>, { outside = false } = {}): Promise<Statement[]> {
   const seen: Statement[] = [];
   const record = (text: string, params: SqlParam[] = []) => {
-    if (transactionScope.getStore()) seen.push({ text: text.replace(/\s+/g, ' ').trim(), params });
+    if (Boolean(transactionScope.getStore()) !== outside) seen.push({ text: text.replace(/\s+/g, ' ').trim(), params });
   };
   const rows = Sql.prototype.rows;
   const run = Sql.prototype.run;
@@ -173,7 +173,13 @@ describe('write cost is flat in the number of events', () => {
     expect(large.filter((s) => /FROM \S*posts\W.*post_name = \?/.test(s.text))).toHaveLength(1);
     expect(large.filter((s) => /FROM \S*options\W.*option_name = \?/.test(s.text))).toHaveLength(1);
     // The terms the write resolved (read in its transaction) are not read again to be checked.
-    expect(large.filter((s) => /^SELECT term_taxonomy_id FROM \S*term_taxonomy\W/.test(s.text)).map((s) => s.text)).toEqual([]);
+    expect(large.filter((s) => /^SELECT term_taxonomy_id\b.* FROM \S*term_taxonomy\W/.test(s.text)).map((s) => s.text)).toEqual([]);
+    // Categories and tags are one write (issue #32): the terms both name read in one statement, their
+    // relationships added in one, their counts moved in one.
+    const named = large.filter((s) => /tt\.taxonomy = \? AND \(t\.term_id IN/.test(s.text));
+    expect(named.map((s) => [s.params.includes('tribe_events_cat'), s.params.includes('post_tag')])).toEqual([[true, true]]);
+    expect(large.filter((s) => /^INSERT INTO \S*term_relationships\W/.test(s.text)).map((s) => s.params.length)).toEqual([8]);
+    expect(large.filter((s) => /^UPDATE \S*term_taxonomy\W/.test(s.text))).toHaveLength(1);
     if (ENGINE === 'mysql') {
       const planned = large.filter((s) => /^(SELECT|UPDATE|DELETE)\b/.test(s.text) && !/GET_LOCK|information_schema/.test(s.text));
       const estimates = [];
@@ -182,6 +188,12 @@ describe('write cost is flat in the number of events', () => {
     }
     const counts = await termCounts();
     expect(counts.map((c) => c.stored)).toEqual(counts.map((c) => c.recount));
+  });
+
+  it('a create reads the venue and organizers it names by ID in one statement before its transaction (issue #32)', async () => {
+    const before = await statementsOf(() => createEvent(t, body('Named records')), { outside: true });
+    const byId = before.filter((s) => /FROM \S*posts\W/.test(s.text) && (s.params.includes(venue) || s.params.includes(organizer)));
+    expect(byId.map((s) => [s.params.includes(venue), s.params.includes(organizer)])).toEqual([[true, true]]);
   });
 
   it('an update writes its meta in one DELETE, one UPDATE and one INSERT at most, leaving the rows one statement per key would (issue #32)', async () => {

@@ -66,28 +66,38 @@ export class EventTermsWriter {
     return caller.capabilities.has(assignCapability);
   }
 
-  async assign(eventId: number, taxonomy: string, items: readonly string[], tally: NewTermsTally): Promise<void> {
-    await this.terms.setObjectTerms(eventId, taxonomy, await this.resolve(taxonomy, items, tally));
+  /** The event's terms of each taxonomy given replaced by the items (categories and tags in one pass). */
+  async assign(eventId: number, items: ReadonlyMap<string, readonly string[]>, tally: NewTermsTally): Promise<void> {
+    await this.terms.setObjectTerms(eventId, await this.resolveAll(items, tally));
   }
 
   /** The term_taxonomy_ids the items name, missing terms created (as `assign` does, before an event's ID is known: the import's batches). */
   async resolve(taxonomy: string, items: readonly string[], tally: NewTermsTally): Promise<number[]> {
-    const { param } = EVENT_TAXONOMIES.find((t) => t.taxonomy === taxonomy)!;
-    // The items that name existing terms by ID or slug, read in two queries whatever the list's length.
-    const numeric = items.filter((item) => /^\d+$/.test(item)).map(Number);
-    const known: KnownTerms = {
-      byId: new Map((await this.terms.findByIds(numeric, taxonomy)).map((term) => [term.term_id, term])),
-      bySlug: await this.terms.findBySlugs(
-        items.filter((item) => !/^\d+$/.test(item)),
-        taxonomy,
-      ),
-    };
-    const ids: number[] = [];
-    for (const item of items) {
-      const id = await this.termTaxonomyId(taxonomy, item, known, () => tally.count(param));
-      if (id !== undefined) ids.push(id);
+    return (await this.resolveAll(new Map([[taxonomy, items]]), tally)).get(taxonomy)!;
+  }
+
+  /** `resolve` for several taxonomies: the items naming existing terms by ID or slug are read in one query whatever the lists' length. */
+  private async resolveAll(items: ReadonlyMap<string, readonly string[]>, tally: NewTermsTally): Promise<Map<string, number[]>> {
+    const isId = (item: string) => /^\d+$/.test(item);
+    const named = new Map([...items].map(([taxonomy, list]) => [taxonomy, { ids: list.filter(isId).map(Number), slugs: list.filter((item) => !isId(item)) }]));
+    const rows = await this.terms.findNamed(named);
+    const resolved = new Map<string, number[]>();
+    for (const [taxonomy, list] of items) {
+      const { param } = EVENT_TAXONOMIES.find((t) => t.taxonomy === taxonomy)!;
+      const { ids: wantedIds } = named.get(taxonomy)!;
+      const own = rows.filter((row) => row.taxonomy === taxonomy);
+      const known: KnownTerms = {
+        byId: new Map(own.filter((term) => wantedIds.includes(term.term_id)).map((term) => [term.term_id, term])),
+        bySlug: new Map(own.map((term) => [term.slug.toLowerCase(), term])),
+      };
+      const ids: number[] = [];
+      for (const item of list) {
+        const id = await this.termTaxonomyId(taxonomy, item, known, () => tally.count(param));
+        if (id !== undefined) ids.push(id);
+      }
+      resolved.set(taxonomy, ids);
     }
-    return ids;
+    return resolved;
   }
 
   /** Before the event is deleted for good: its relationships go, the terms that counted it drop by one. */

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { LinkedInputResolver, ResolvedInput, LinkPlan } from '../../linked-posts';
+import { LinkedInputResolver, ResolvedInput, LinkPlan, linkedIdsOf } from '../../linked-posts';
 import { OrganizersService } from '../../organizers';
 import { RestError } from '../../reasons/rest-error';
 import { VenuesService } from '../../venues';
 import { OptionsStore } from '../../wordpress/options.store';
-import { PostMeta, PostRow } from '../../wordpress/posts.store';
+import { PostMeta, PostRow, PostsStore } from '../../wordpress/posts.store';
 import { SiteClock } from '../../wordpress/site-clock';
 import { PreparedCost, prepareEventCost } from '../cost';
 import { DateInputError, PreparedEventDates, prepareEventDates, preparePublicationDates, StoredEventDates } from '../../dates';
@@ -62,6 +62,7 @@ export class EventWritePlanner {
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
     private readonly options: OptionsStore,
+    private readonly posts: PostsStore,
   ) {}
 
   /** `storedMeta`: the event's current meta on updates (absent on create). */
@@ -96,8 +97,10 @@ export class EventWritePlanner {
     await collect(() =>
       preparePublicationDates({ date: given('date'), date_utc: given('date_utc') }, { siteTimezone: clock.timezone, now: clock.now().ms, status: 'publish' }),
     );
-    const venue = await collect(() => this.venues.prepareForEvent(given('venue'), caller, clock, origin, storedMeta));
-    const organizer = await collect(() => this.organizers.prepareForEvent(given('organizer'), caller, clock, origin, storedMeta));
+    // The records venue and organizers name by ID, read in one query for both (issue #32).
+    const named = await this.posts.byIds([...linkedIdsOf(given('venue')), ...linkedIdsOf(given('organizer'))]);
+    const venue = await collect(() => this.venues.prepareForEvent(given('venue'), caller, clock, origin, storedMeta, named));
+    const organizer = await collect(() => this.organizers.prepareForEvent(given('organizer'), caller, clock, origin, storedMeta, named));
     const terms = new Map<string, string[]>();
     for (const { param, taxonomy } of EVENT_TAXONOMIES) {
       const value = given<unknown[]>(param);

@@ -181,15 +181,13 @@ export class EventWriter {
     };
 
     // Terms first: TEC assigns them with the post, so its bookkeeping row is the event's first meta row.
-    const taxonomies: string[] = [];
-    const newTerms = new NewTermsTally();
+    const assigned = new Map<string, readonly string[]>();
     for (const { taxonomy, assignCapability } of EVENT_TAXONOMIES) {
       const items = plan.terms.get(taxonomy);
-      if (items === undefined || !this.terms.canAssign(caller, assignCapability)) continue;
-      await this.terms.assign(id, taxonomy, items, newTerms);
-      taxonomies.push(taxonomy);
+      if (items !== undefined && this.terms.canAssign(caller, assignCapability)) assigned.set(taxonomy, items);
     }
-    await this.posts.trackModified(id, taxonomies, now);
+    await this.terms.assign(id, assigned, new NewTermsTally());
+    await this.posts.trackModified(id, [...assigned.keys()], now);
 
     if (isCreate) {
       await this.posts.addMeta(id, META.origin, ORIGIN);
