@@ -151,3 +151,25 @@ describe('a failed login takes as long whether or not the login exists', () => {
     expect(ratio).toBeGreaterThan(1 / 1.5);
   });
 });
+
+describe('a login and an e-mail address of two users', () => {
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await startTestApp();
+  });
+  afterAll(() => own?.close());
+
+  it('a value that is one user’s login and another’s e-mail address names the first, as WordPress does', async () => {
+    const users = own.app.get(UsersService);
+    // The one it names by e-mail address first: the lower ID does not decide.
+    const byEmail = await users.create({ login: 'second-user', email: 'both@example.org', role: 'author' });
+    const byLogin = await users.create({ login: 'both@example.org', email: 'first@example.org', role: 'editor' });
+    const first = await users.addApplicationPassword(byLogin, 'app');
+    const second = await users.addApplicationPassword(byEmail, 'app');
+    const auth = own.app.get(AuthService);
+    expect((await auth.authenticate(basic('both@example.org', first.plain))).id).toBe(byLogin);
+    // The other user's password does not open the account the value names first.
+    await expect(auth.authenticate(basic('both@example.org', second.plain))).rejects.toMatchObject({ status: 401 });
+    expect((await auth.authenticate(basic('first@example.org', first.plain))).id).toBe(byLogin);
+  });
+});
