@@ -514,6 +514,9 @@ export class TermsStore {
         unknown.push(objectId);
         continue;
       }
+      // Its status did not change (an update): what counts it is what counted it, and the terms this
+      // transaction gave or took were counted then (setObjectTerms). Nothing to read.
+      if (change.before === change.now) continue;
       // Every term of the object already counted at its present status: nothing moved.
       if (counts.complete && [...counts.terms].every(([id, was]) => was === counted(this.taxonomyOf(objectId, id)!, change.type, change.now))) continue;
       const rows = await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id' | 'taxonomy'>>(

@@ -202,6 +202,10 @@ describe('write cost is flat in the number of events', () => {
     const statements = await statementsOf(() => t.http.put(`${EVENTS}/${event.id}`).set('Authorization', ADMIN).send(moved).expect(200));
     const metaWrites = statements.filter((s) => /^(UPDATE|DELETE FROM|INSERT INTO) \S*postmeta\W/.test(s.text)).map((s) => s.text.split(' ')[0]);
     expect(metaWrites.sort()).toEqual(['DELETE', 'INSERT', 'UPDATE']);
+    // Its TEC rows are looked up in one statement; its terms' relationships are read once, to be
+    // replaced, and not again to recount a status that did not change (issue #32).
+    expect(statements.filter((s) => /^SELECT\b.*FROM \S*tec_(events|occurrences)\W/.test(s.text))).toHaveLength(1);
+    expect(statements.filter((s) => /^SELECT tr\.term_taxonomy_id\b.*FROM \S*term_relationships\W/.test(s.text))).toHaveLength(1);
     const rows = await t.db.sql.rows<{ meta_key: string; meta_value: string }>(
       `SELECT meta_key, meta_value FROM ${t.db.sql.table('postmeta')} WHERE post_id = ? ORDER BY meta_id`,
       [event.id],

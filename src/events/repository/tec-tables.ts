@@ -104,7 +104,16 @@ export class TecTables {
       return false;
     }
     const events = this.sql.table('tec_events');
-    const eventRow = created ? undefined : await this.sql.one<{ event_id: number }>(`SELECT event_id FROM ${events} WHERE post_id = ?`, [postId]);
+    const occurrences = this.sql.table('tec_occurrences');
+    // The post's events row and its first occurrence, in one statement (none to read for a new post).
+    const stored = created
+      ? undefined
+      : await this.sql.one<{ event_id: number | null; occurrence_id: number | null }>(
+          `SELECT (SELECT event_id FROM ${events} WHERE post_id = ? LIMIT 1) AS event_id,
+             (SELECT occurrence_id FROM ${occurrences} WHERE post_id = ? ORDER BY occurrence_id LIMIT 1) AS occurrence_id`,
+          [postId, postId],
+        );
+    const eventRow = stored?.event_id != null ? { event_id: stored.event_id } : undefined;
     const eventValues = [dates._EventStartDate, dates._EventEndDate, dates._EventTimezone, dates._EventStartDateUTC, dates._EventEndDateUTC, duration, nowUtc];
     let eventId: number;
     if (eventRow) {
@@ -122,7 +131,6 @@ export class TecTables {
       ).insertId;
     }
 
-    const occurrences = this.sql.table('tec_occurrences');
     const hash = occurrenceHash({
       postId,
       startDate: dates._EventStartDate,
@@ -132,13 +140,10 @@ export class TecTables {
       duration,
     });
     const occurrenceValues = [eventId, dates._EventStartDate, dates._EventStartDateUTC, dates._EventEndDate, dates._EventEndDateUTC, duration, hash, nowUtc];
-    const occurrence = created
-      ? undefined
-      : await this.sql.one<{ occurrence_id: number }>(`SELECT occurrence_id FROM ${occurrences} WHERE post_id = ? ORDER BY occurrence_id LIMIT 1`, [postId]);
-    if (occurrence) {
+    if (stored?.occurrence_id != null) {
       await this.sql.run(
         `UPDATE ${occurrences} SET event_id = ?, start_date = ?, start_date_utc = ?, end_date = ?, end_date_utc = ?, duration = ?, hash = ?, updated_at = ? WHERE occurrence_id = ?`,
-        [...occurrenceValues, Number(occurrence.occurrence_id)],
+        [...occurrenceValues, Number(stored.occurrence_id)],
       );
     } else {
       await this.sql.run(
