@@ -183,6 +183,6 @@ export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.sweeper);
     clearTimeout(this.giver);
     if (this.owed.size > 0) await this.giveBackOwed();
-    clearTimeout(this.giver);
+    clearTimeout(this.giver); // a failed give-back owed its places again and set a retry: none after the end
   }
 }

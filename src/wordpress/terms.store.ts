@@ -130,9 +130,8 @@ export class TermsStore {
     return (await this.many('t.term_id = ? AND tt.taxonomy = ?', [id, taxonomy]))[0];
   }
 
-  async findByIds(ids: number[], taxonomy: string): Promise<TermRow[]> {
-    if (!ids.length) return [];
-    return this.many(`t.term_id IN (${placeholders(ids)}) AND tt.taxonomy = ?`, [...ids, taxonomy]);
+  findByIds(ids: number[], taxonomy: string): Promise<TermRow[]> {
+    return this.findNamed(new Map([[taxonomy, { ids, slugs: [] }]]));
   }
 
   /** `get_term_by('slug')`: the value is slug-sanitised first. */
@@ -144,9 +143,7 @@ export class TermsStore {
 
   /** findBySlug for many values in one query: the terms found, by their (lower-case) slug. */
   async findBySlugs(slugs: readonly string[], taxonomy: string): Promise<Map<string, TermRow>> {
-    const clean = [...new Set(slugs.map((slug) => sanitizeTitle(slug)).filter(Boolean))];
-    if (!clean.length) return new Map();
-    const rows = await this.many(`t.slug IN (${placeholders(clean)}) AND tt.taxonomy = ?`, [...clean, taxonomy]);
+    const rows = await this.findNamed(new Map([[taxonomy, { ids: [], slugs }]]));
     return new Map(rows.map((row) => [row.slug.toLowerCase(), row]));
   }
 

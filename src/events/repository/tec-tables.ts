@@ -113,11 +113,10 @@ export class TecTables {
              (SELECT occurrence_id FROM ${occurrences} WHERE post_id = ? ORDER BY occurrence_id LIMIT 1) AS occurrence_id`,
           [postId, postId],
         );
-    const eventRow = stored?.event_id != null ? { event_id: stored.event_id } : undefined;
     const eventValues = [dates._EventStartDate, dates._EventEndDate, dates._EventTimezone, dates._EventStartDateUTC, dates._EventEndDateUTC, duration, nowUtc];
     let eventId: number;
-    if (eventRow) {
-      eventId = Number(eventRow.event_id);
+    if (stored?.event_id != null) {
+      eventId = Number(stored.event_id);
       await this.sql.run(
         `UPDATE ${events} SET start_date = ?, end_date = ?, timezone = ?, start_date_utc = ?, end_date_utc = ?, duration = ?, updated_at = ?, hash = '' WHERE event_id = ?`,
         [...eventValues, eventId],

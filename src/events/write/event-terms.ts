@@ -84,10 +84,10 @@ export class EventTermsWriter {
     const resolved = new Map<string, number[]>();
     for (const [taxonomy, list] of items) {
       const { param } = EVENT_TAXONOMIES.find((t) => t.taxonomy === taxonomy)!;
-      const { ids: wantedIds } = named.get(taxonomy)!;
+      const wantedIds = new Set(named.get(taxonomy)!.ids);
       const own = rows.filter((row) => row.taxonomy === taxonomy);
       const known: KnownTerms = {
-        byId: new Map(own.filter((term) => wantedIds.includes(term.term_id)).map((term) => [term.term_id, term])),
+        byId: new Map(own.filter((term) => wantedIds.has(term.term_id)).map((term) => [term.term_id, term])),
         bySlug: new Map(own.map((term) => [term.slug.toLowerCase(), term])),
       };
       const ids: number[] = [];
