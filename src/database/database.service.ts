@@ -174,8 +174,9 @@ export class DatabaseService implements OnApplicationShutdown {
       else await runner.query('COMMIT');
       // Read-after-write: this instance's replica reads wait until replicas have this commit.
       await this.replicas?.afterCommit(runner);
-      // What the request memoized (site options) may have just changed.
-      requestScope.getStore()?.memo.clear();
+      // What the request memoized (site options, its look at the data version) may have just changed —
+      // unless the transaction wrote only the service's bookkeeping (a read model fill), which neither is.
+      if (!options.bookkeeping) requestScope.getStore()?.memo.clear();
       return result;
     } catch (error) {
       await this.rollback(runner);
