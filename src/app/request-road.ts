@@ -23,6 +23,9 @@ import { methodOverride, refuseLongUrls, rewriteUrl } from '../rest/http-pipelin
 import { answerParserErrorsInEnvelope } from '../rest/parser-errors';
 import { enterRequestScope } from '../rest/request-scope.middleware';
 import { allowAndOptions } from '../rest/route-answers';
+import { installFronts } from '../rest/front-road';
+import { FrontReads } from '../rest/front-reads';
+import { frontReadsRoad } from './front-reads.road';
 import { standardHeaders } from '../rest/standard-headers';
 
 /** Multipart files bigger than the road's body limit: the imports' upload, up to the import's own limit (docs/import.md "Bad input and limits"). */
@@ -32,7 +35,10 @@ const LARGE_UPLOADS: readonly LargeUpload[] = [
 
 /** The road once laid: its front edge is installed after `app.init()`, over the finished server. */
 export interface RequestRoad {
-  /** The response cache's front: answers stored anonymous hits before Express sees the request. */
+  /**
+   * The front (src/rest/front-road.ts), before Express sees the request: the response cache's stored
+   * answers, or without a response cache the read model's anonymous reads (front-reads.road.ts).
+   */
   installFront(): void;
 }
 
@@ -59,7 +65,7 @@ export function installRequestRoad(app: NestExpressApplication, logger: Logger):
   app.set('x-powered-by', false);
   answerParserErrorsInEnvelope(server); // requests Node's parser refuses never reach a step
 
-  // (edge) response cache front, installFront below: an anonymous GET/HEAD hit is answered here, before every step.
+  // (edge) the front, installFront below: an anonymous GET/HEAD hit, or (no response cache) an anonymous read the read model answers, before every step.
   const steps: [string, RequestHandler][] = [
     ['request log', requestLogging(logger)], // first: every answer, refusals included, gets X-Request-Id and its log line
     ['security headers', securityHeaders()], // before any step can answer, so every answer carries them
@@ -80,7 +86,9 @@ export function installRequestRoad(app: NestExpressApplication, logger: Logger):
   ];
   for (const [name, handler] of steps) app.use(named(name, handler));
 
-  return { installFront: () => cache.installFront(server, logger) };
+  // With a response cache its misses go the whole road, to be kept: its hits answer every repeat.
+  const front = cache.front(logger) ?? frontReadsRoad(app.get(FrontReads), config, app.get(CacheablePaths), logger);
+  return { installFront: () => installFronts(server, [front]) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { captureBody } from './body-capture';
 import { ifNoneMatchMatches, PRIVATE_CACHE_HEADERS, PUBLIC_CACHE_CONTROL, sendNotModified } from './conditional-get';
 import type { CachedAnswer } from './response-cache';
@@ -11,7 +11,7 @@ export type RecordedAnswer = Omit<CachedAnswer, 'created' | 'generation' | 'depe
 /** Hands `keep` the route's 200 answer with every header it is sent with, but the per-request ones. */
 export function recordAnswer(res: ServerResponse, keep: (answer: RecordedAnswer) => void): void {
   captureBody(res, (body, etag) => {
-    if (res.statusCode === 200) keep({ headers: sharedHeaders(res.getHeaders()), body, etag });
+    if (res.statusCode === 200) keep({ headers: sharedHeaders(res), body, etag });
   });
 }
 
@@ -28,10 +28,13 @@ export function replayAnswer(answer: CachedAnswer, req: IncomingMessage, res: Se
   res.end(answer.body);
 }
 
-function sharedHeaders(all: OutgoingHttpHeaders): CachedAnswer['headers'] {
+/** The answer's headers as the route wrote them (names in their own case, as WordPress sends them), but the per-request ones. */
+function sharedHeaders(res: ServerResponse): CachedAnswer['headers'] {
   const headers: CachedAnswer['headers'] = [];
-  for (const [name, value] of Object.entries(all)) {
-    if (value !== undefined && !PER_REQUEST.has(name)) headers.push([name, value]);
+  // Every OutgoingMessage has it (Node 15.13); @types/node declares it on ClientRequest only.
+  for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+    const value = res.getHeader(name);
+    if (value !== undefined && !PER_REQUEST.has(name.toLowerCase())) headers.push([name, value]);
   }
   return headers;
 }

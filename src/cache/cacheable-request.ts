@@ -51,7 +51,7 @@ function hasBody(req: IncomingMessage): boolean {
  * A GET/HEAD of the REST API or another covered path without a body (a body could carry
  * parameters) or a method override, outside the collections declared `responseCache: false`.
  */
-function isSharedRead(req: IncomingMessage, config: AppConfig, paths: CacheablePaths): boolean {
+export function isSharedRead(req: IncomingMessage, config: AppConfig, paths: CacheablePaths): boolean {
   const url = req.url ?? '';
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (overridesMethod(req) || hasBody(req) || url.length > MAX_URL_LENGTH) return false;
@@ -86,9 +86,17 @@ export function cacheSlotOf(req: IncomingMessage, config: AppConfig, paths: Cach
     userId = known;
     credential = createHash('sha256').update(h.authorization).digest('base64');
   }
-  const origin = config.siteUrl ? '' : `${h['x-forwarded-proto'] ?? ''} ${h['x-forwarded-host'] ?? ''} ${h.host ?? ''}`;
-  const representation = representationOf(h.accept);
   const quarter = Math.floor(Date.now() / QUARTER_HOUR_MS);
-  const key = `${userId}\n${credential}\n${quarter}\n${h['accept-language'] ?? ''}\n${h.origin ?? ''}\n${representation}\n${origin}\n${req.url ?? ''}`;
-  return { key, userId };
+  return { key: `${userId}\n${credential}\n${quarter}\n${headersVariation(req, config)}\n${req.url ?? ''}`, userId };
+}
+
+/**
+ * What, besides its URL, caller and time, decides an answer's headers and body: Accept-Language, Origin,
+ * the representation `Accept` chooses and, when SITE_URL does not fix the links, the host and scheme
+ * the request came to.
+ */
+export function headersVariation(req: IncomingMessage, config: AppConfig): string {
+  const h = req.headers;
+  const origin = config.siteUrl ? '' : `${h['x-forwarded-proto'] ?? ''} ${h['x-forwarded-host'] ?? ''} ${h.host ?? ''}`;
+  return `${h['accept-language'] ?? ''}\n${h.origin ?? ''}\n${representationOf(h.accept)}\n${origin}`;
 }

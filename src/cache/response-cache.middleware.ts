@@ -1,12 +1,13 @@
 import { Logger as NestLogger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { requestScope, scopeOfRequest } from '../database/request-scope';
 import { logAnsweredRequest, requestIdOf } from '../logging/request-logging';
 import { RestError } from '../reasons/rest-error';
+import type { Front } from '../rest/front-road';
 import type { RestRequest } from '../rest/request-context';
 import { recordAnswer, replayAnswer } from './answer-replay';
 import { ANONYMOUS, isAuthenticated } from '../wordpress/caller';
@@ -17,8 +18,6 @@ import type { Dependencies } from './freshness';
 import { MissFlights } from './miss-flights';
 import { ResponseCache } from './response-cache';
 
-type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
-
 /** The connection of this response is gone: nobody would read an answer. */
 function clientLeft(res: ServerResponse): boolean {
   return res.destroyed || !res.socket || res.socket.destroyed;
@@ -26,7 +25,7 @@ function clientLeft(res: ServerResponse): boolean {
 
 /**
  * The response cache (docs/caching.md) at its two places on the road of a request:
- * - `installFront`, before Express: a GET/HEAD whose stored answer is still valid (nothing it shows
+ * - `front`, before Express (src/rest/front-road.ts): a GET/HEAD whose stored answer is still valid (nothing it shows
  *   was written since: DataFreshness) — anonymous, or of a caller whose exact credentials the
  *   credential cache vouches for (`knownCaller`) — is written at once with the headers it was first
  *   sent with (a fresh request id), and logged as the request log does. This skips the whole Express
@@ -68,30 +67,28 @@ export function responseCache(db: DatabaseService, config: AppConfig, paths: Cac
     return { answered: true };
   }
 
-  function installFront(server: Server, logger: Logger): void {
-    if (!cache) return;
-    const express = server.listeners('request') as RequestListener[];
-    server.removeAllListeners('request');
-    const onward: RequestListener = (req, res) => express.forEach((listener) => listener.call(server, req, res));
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  /** The front (src/rest/front-road.ts): stored answers, none without a cache. */
+  function front(logger: Logger): Front | undefined {
+    if (!cache) return undefined;
+    return (req, res, onward) => {
       const slot = cacheSlotOf(req, config, paths, knownCaller);
-      if (slot === undefined) return onward(req, res);
+      if (slot === undefined) return onward();
       // Only anonymous reads may go to a read replica (request-scope.middleware.ts).
       requestScope.run(scopeOfRequest(req, slot.userId === 0), () => {
         lookUp(req, res, cache, slot, logger).then(
           ({ answered, looked }) => {
             if (answered) return;
             missed.set(req, { slot, looked });
-            onward(req, res);
+            onward();
           },
           // Version unreadable: the Express road answers, with its own errors (503 for a lost database).
           (error: unknown) => {
             warnUnlessLost(error);
-            onward(req, res);
+            onward();
           },
         );
       });
-    });
+    };
   }
 
   async function computeMiss(req: RestRequest, res: Response, next: NextFunction, cache: ResponseCache, { key, userId }: CacheSlot, looked?: number) {
@@ -135,7 +132,7 @@ export function responseCache(db: DatabaseService, config: AppConfig, paths: Cac
     });
   }
 
-  return { installFront, step };
+  return { front, step };
 }
 
 /** A GET/HEAD of the REST API or a covered path without a body, after the pipeline rewrote its URL. */

@@ -90,8 +90,19 @@ export class EventsReadService {
    * where every caller who may read it sees it alike (EventTexts.single), else `read`.
    */
   async answer(ctx: RequestContext, ref: EventRef): Promise<EventResponse | JsonText> {
-    const id = 'id' in ref ? ref.id : (await this.posts.bySlug(EVENT_POST_TYPE, addressedSlug(ref.slug)))?.ID;
+    const id = await this.idOf(ref);
     return (id !== undefined && (await this.texts.single(id, ctx))) || this.read(ctx, ref);
+  }
+
+  /** `answer` for an anonymous caller from the event's read model row alone, else undefined (the front road: src/app/front-reads.road.ts). */
+  async storedAnswer(ref: EventRef): Promise<JsonText | undefined> {
+    const id = await this.idOf(ref);
+    return id === undefined ? undefined : this.texts.stored(id);
+  }
+
+  /** The ID of the event a read addresses (by slug: the lowest ID with it, of any status), if any. */
+  private async idOf(ref: EventRef): Promise<number | undefined> {
+    return 'id' in ref ? ref.id : (await this.posts.bySlug(EVENT_POST_TYPE, addressedSlug(ref.slug)))?.ID;
   }
 
   /** The addressed event: unknown ID 404, non-event 400, unknown slug 400 on `slug` (Q45, events.md §2.2). */

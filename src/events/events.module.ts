@@ -17,6 +17,7 @@ import { EventWriter } from './write/event-writer';
 import { KnownRange } from './repository/known-range';
 import { EventsReadService } from './events-read.service';
 import { EventTexts } from './read/event-texts';
+import { EventFrontReads } from './read/event-front-reads';
 import { EventLoader } from './read/event.loader';
 import { EventSettingsReader } from './read/event-settings';
 import { EventTermFilter } from './read/event-term-filter';
@@ -35,6 +36,7 @@ import { SeriesWriter } from './series/series.writer';
     EventsReadService,
     EventLoader,
     EventTexts,
+    EventFrontReads,
     EventSettingsReader,
     EventTermFilter,
     EventsWriteService,

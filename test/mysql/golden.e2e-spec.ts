@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EventsReadService } from '../../src/events/events-read.service';
 import { BASE, SITE } from '../support/test-app';
 import { FixtureApp, withFixtureApp } from '../support/fixture-app';
 import { GOLDEN_DIR, GOLDEN_REQUESTS } from '../support/fixture-paths';
@@ -36,5 +37,42 @@ describe('golden answers of The Events Calendar on the fixture database', () => 
       if (found.length) failures.push(`${name} GET ${path}\n  ${found.join('\n  ')}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it('answers every event of the fixture by ID and by slug on the front road exactly as the route does (src/app/front-reads.road.ts)', async () => {
+    const events = await fixture.q<{ ID: number; post_name: string }>("SELECT ID, post_name FROM wp_posts WHERE post_type = 'tribe_events' ORDER BY ID");
+    expect(events.length).toBeGreaterThan(50);
+    const raw = (path: string) =>
+      fixture.t.http
+        .get(path)
+        .buffer(true)
+        .parse((res, done) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          res.on('end', () => done(null, text));
+        });
+    const perRequest = new Set(['x-request-id', 'date', 'connection', 'keep-alive']);
+    const shared = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perRequest.has(name)));
+    const answered = jest.spyOn(EventsReadService.prototype, 'storedAnswer');
+    try {
+      for (const { ID, post_name } of events) {
+        for (const path of [`${BASE}/events/${ID}`, `${BASE}/events/by-slug/${encodeURIComponent(post_name)}`]) {
+          await raw(path); // teaches the front the route's headers, once per shape
+          const front = await raw(path);
+          const route = await raw(`${path}?road=whole`);
+          expect({ path, status: front.status, body: front.body, headers: shared(front.headers) }).toEqual({
+            path,
+            status: route.status,
+            body: route.body,
+            headers: shared(route.headers),
+          });
+        }
+      }
+      // The published events every caller sees alike were the front's (the others went on to the route).
+      const texts = await Promise.all(answered.mock.results.map((result) => result.value as Promise<unknown>));
+      expect(texts.filter((text) => text !== undefined).length).toBeGreaterThan(events.length);
+    } finally {
+      answered.mockRestore();
+    }
   });
 });

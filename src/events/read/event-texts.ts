@@ -100,6 +100,20 @@ export class EventTexts {
     return (await this.texts(rows, localize)).get(id);
   }
 
+  /**
+   * An anonymous single read's answer from the event's stored row alone (the front road, FrontReads):
+   * undefined unless the site's links do not follow the request and the read model holds the event's
+   * text as `single` would give it. Nothing is built or kept here: a row missing is the route's to fill.
+   */
+  async stored(id: number): Promise<JsonText | undefined> {
+    if (!this.readModel.enabled) return undefined;
+    const fixed = await this.site.fixedPublicBase();
+    if (fixed === undefined) return undefined;
+    const rows = await this.readModel.read<TextRow>(this.readModel.kind(EVENT_SINGLE_KIND, fixed), [id]);
+    if (!rows.get(id)?.template) return undefined;
+    return (await this.texts(rows)).get(id);
+  }
+
   /** The rows of `mode` of the events among `ids`: kept in memory and in the read model, loaded when missing. */
   private async textRows(mode: TextMode, ids: readonly number[], requestOrigin: string) {
     // Rows hold links for the site's fixed base, or for a placeholder origin each answer localizes.
