@@ -18,7 +18,7 @@ import { EventListFilters, EventListQuery } from './repository/event-list.query'
 import { TicketData } from './repository/ticket-links';
 import { GeoSelection, VenueGeoIndex, DEFAULT_RADIUS_KM, searchArea } from '../venues';
 import { EventLoader, EventRepresentationMode } from './read/event.loader';
-import { EventTexts } from './read/event-texts';
+import { EventTexts, NOT_AN_EVENT } from './read/event-texts';
 import { JsonText } from '../rest/json-text';
 import { EventSettingsReader } from './read/event-settings';
 import { searchTerms } from './read/event-search';
@@ -91,7 +91,11 @@ export class EventsReadService {
    */
   async answer(ctx: RequestContext, ref: EventRef): Promise<EventResponse | JsonText> {
     const id = await this.idOf(ref);
-    return (id !== undefined && (await this.texts.single(id, ctx))) || this.read(ctx, ref);
+    const text = id === undefined ? undefined : await this.texts.single(id, ctx);
+    if (text instanceof JsonText) return text;
+    // No event has the ID: refused after one more read of the post (404 or 400), not the whole road's.
+    if (text === NOT_AN_EVENT) await this.eventPost(id!);
+    return this.read(ctx, ref);
   }
 
   /** `answer` for an anonymous caller from the event's read model row alone, else undefined (the front road: src/app/front-reads.road.ts). */
@@ -115,9 +119,14 @@ export class EventsReadService {
       if (!post) throw RestError.invalidParams({ slug: noRecordWithSlug('event', ref.slug) });
       return post;
     }
-    const post = await this.posts.byId(ref.id);
-    if (!post) throw new RestError('rest-event-not-found', `Event ${ref.id} was not found.`, 404);
-    if (post.post_type !== EVENT_POST_TYPE) throw new RestError('rest-invalid-event-id', `Post ${ref.id} is not an event.`, 400);
+    return this.eventPost(ref.id);
+  }
+
+  /** The post an ID addresses as an event: unknown 404, another type 400. */
+  private async eventPost(id: number): Promise<PostRow> {
+    const post = await this.posts.byId(id);
+    if (!post) throw new RestError('rest-event-not-found', `Event ${id} was not found.`, 404);
+    if (post.post_type !== EVENT_POST_TYPE) throw new RestError('rest-invalid-event-id', `Post ${id} is not an event.`, 400);
     return post;
   }
 

@@ -1,4 +1,5 @@
 import type { Response } from 'supertest';
+import { Sql } from '../../src/database/sql';
 import { EventsReadService } from '../../src/events/events-read.service';
 import { setPostColumns } from './linked-posts-test-helpers';
 import { apiWriter } from '../support/api-writer';
@@ -135,6 +136,27 @@ describe('front reads: a single event from its read model row', () => {
     const unknown = await get(t, `${EVENTS}/987654321`);
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body as string).code).toBe('rest-event-not-found');
+  });
+
+  it('refuses an unknown ID (404) or another type’s (400) after one more read of the post, not the whole road', async () => {
+    const spy = jest.spyOn(Sql.prototype, 'rows');
+    try {
+      for (const [id, status, code] of [
+        [987654322, 404, 'rest-event-not-found'],
+        [hall, 400, 'rest-invalid-event-id'],
+      ] as const) {
+        spy.mockClear();
+        const res = await get(t, `${EVENTS}/${id}?road=whole`);
+        expect(res.status).toBe(status);
+        expect(JSON.parse(res.body as string).code).toBe(code);
+        // The text's fill reads the post with its meta and terms and builds no row; the refusal reads the post alone.
+        const postReads = spy.mock.calls.filter(([text]) => /FROM \S*posts\S* WHERE ID IN/.test(text));
+        expect(postReads).toHaveLength(2);
+        expect(spy.mock.calls.length).toBeLessThanOrEqual(7);
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('hands on credentials, a query, another representation and a malformed or unknown slug', async () => {

@@ -21,6 +21,12 @@ import { isAuthenticated } from '../../wordpress/caller';
 export const EVENT_LIST_ITEM_KIND = 'event-list-item';
 export const EVENT_SINGLE_KIND = 'event-single';
 
+/**
+ * What `single` answers when its row could not be built: no post has the ID, or it is not an event
+ * (rows are built for events of every status), so the read's refusal needs no other read of the event.
+ */
+export const NOT_AN_EVENT = Symbol('not an event');
+
 /** Which text: a list's item (mode `list`) or a single read's answer (mode `single`, with `json_ld`). */
 type TextMode = 'list' | 'single';
 
@@ -90,13 +96,16 @@ export class EventTexts {
   /**
    * A single read's answer (`GET /events/{id}`, mode `single`) as text, when every caller who may read
    * the event sees it alike — a published event without a password, its linked records likewise —
-   * and this caller sees its `json_ld` (anonymous, or with `read`); else undefined: EventLoader's road.
+   * and this caller sees its `json_ld` (anonymous, or with `read`); NOT_AN_EVENT when no event has the
+   * ID; else undefined: EventLoader's road.
    */
-  async single(id: number, ctx: RequestContext): Promise<JsonText | undefined> {
+  async single(id: number, ctx: RequestContext): Promise<JsonText | typeof NOT_AN_EVENT | undefined> {
     if (this.db.sql.inTransaction || !this.readModel.enabled) return undefined;
     if (isAuthenticated(ctx.caller) && !ctx.caller.capabilities.has('read')) return undefined;
     const { rows, localize } = await this.textRows('single', [id], ctx.origin);
-    if (!rows.get(id)?.template) return undefined;
+    const row = rows.get(id);
+    if (!row) return NOT_AN_EVENT;
+    if (!row.template) return undefined;
     return (await this.texts(rows, localize)).get(id);
   }
 
