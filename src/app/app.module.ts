@@ -1,4 +1,6 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DiscoveryModule as NestDiscoveryModule } from '@nestjs/core';
+import { ListFrontReads } from './list-front-reads';
 import { AuthModule } from '../auth/auth.module';
 import { CacheModule } from '../cache/cache.module';
 import { RecordCacheModule } from '../cache/record-cache.module';
@@ -22,7 +24,7 @@ import { TagsModule } from '../tags/tags.module';
 import { VenuesModule } from '../venues/venues.module';
 import { WordpressModule } from '../wordpress/wordpress.module';
 
-@Module({})
+@Module({ imports: [NestDiscoveryModule] })
 export class AppModule {
   /** `overrides` replace environment variables (tests, CLI); everything is validated at boot. */
   static forRoot(overrides: Record<string, string> = {}, extraModules: Type[] = []): DynamicModule {
@@ -53,6 +55,8 @@ export class AppModule {
         SiteModule,
         ...extraModules,
       ],
+      // The lists' front reads find every list route, of every module (src/app/front-reads.road.ts).
+      providers: [ListFrontReads],
     };
   }
 }

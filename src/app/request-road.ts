@@ -2,7 +2,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { parse as parseQuery } from 'qs';
 import { AuthService } from '../auth/auth.service';
 import { authenticateMiddleware } from '../auth/authenticate.middleware';
 import { LoginThrottle } from '../auth/login-throttle.service';
@@ -19,13 +18,13 @@ import { cors, corsConfigured, securityHeaders } from '../security/http-security
 import { formBody, jsonBodyAsText, LargeUpload, largeUploadBody, multipartBody, parseJsonLeniently } from '../rest/body-parsing';
 import { MAX_IMPORT_BYTES } from '../import/import-limits';
 import { IMPORT_CAPABILITY, IMPORTS_RESOURCE } from '../import/imports.resource';
-import { methodOverride, refuseLongUrls, rewriteUrl } from '../rest/http-pipeline';
+import { methodOverride, parseRequestQuery, refuseLongUrls, rewriteUrl } from '../rest/http-pipeline';
 import { answerParserErrorsInEnvelope } from '../rest/parser-errors';
 import { enterRequestScope } from '../rest/request-scope.middleware';
 import { allowAndOptions } from '../rest/route-answers';
 import { installFronts } from '../rest/front-road';
 import { FrontReads } from '../rest/front-reads';
-import { frontReadsRoad } from './front-reads.road';
+import { frontReadsRoad, TrustProxy } from './front-reads.road';
 import { standardHeaders } from '../rest/standard-headers';
 
 /** Multipart files bigger than the road's body limit: the imports' upload, up to the import's own limit (docs/import.md "Bad input and limits"). */
@@ -60,7 +59,7 @@ export function installRequestRoad(app: NestExpressApplication, logger: Logger):
 
   app.set('trust proxy', config.trustProxy); // decides req.ip: the login throttle's client and the request log
   const cache = responseCache(app.get(DatabaseService), config, app.get(CacheablePaths), knownCaller(app), app.get(DataFreshness));
-  app.set('query parser', (q: string) => parseQuery(q, { depth: 5, arrayLimit: 200, parameterLimit: 1000 })); // `a[]=1&a[]=2` is an array, as in WordPress
+  app.set('query parser', parseRequestQuery);
   app.set('etag', false); // ETags come from json-express.adapter.ts (and the cache), over the final body
   app.set('x-powered-by', false);
   answerParserErrorsInEnvelope(server); // requests Node's parser refuses never reach a step
@@ -87,7 +86,7 @@ export function installRequestRoad(app: NestExpressApplication, logger: Logger):
   for (const [name, handler] of steps) app.use(named(name, handler));
 
   // With a response cache its misses go the whole road, to be kept: its hits answer every repeat.
-  const front = cache.front(logger) ?? frontReadsRoad(app.get(FrontReads), config, app.get(CacheablePaths), logger);
+  const front = cache.front(logger) ?? frontReadsRoad(app.get(FrontReads), config, app.get(CacheablePaths), trustProxyFn(app), logger);
   return { installFront: () => installFronts(server, [front]) };
 }
 
@@ -99,13 +98,18 @@ export function installRequestRoad(app: NestExpressApplication, logger: Logger):
 function knownCaller(app: NestExpressApplication): KnownCaller {
   const auth = app.get(AuthService);
   const throttle = app.get(LoginThrottle);
-  const trust = (app.getHttpAdapter().getInstance() as { get(setting: string): (address: string, hop: number) => boolean }).get('trust proxy fn');
+  const trust = trustProxyFn(app);
   return (req, header) => {
     const client = proxyAddr(req, trust);
     if (throttle.failedHere(client)) return undefined;
     const caller = auth.remembered(header, client);
     return caller && isAuthenticated(caller) ? caller.id : undefined;
   };
+}
+
+/** Express's `trust proxy` setting as the function it compiles it to (set at the road's start). */
+function trustProxyFn(app: NestExpressApplication): TrustProxy {
+  return (app.getHttpAdapter().getInstance() as { get(setting: string): TrustProxy }).get('trust proxy fn');
 }
 
 /** The step under its road name (Express lists it so: the stack reads as this file does). */

@@ -12,12 +12,15 @@ import { collectDependencies } from './dependencies';
 @Injectable()
 export class ShowsInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const mark = showsMarkOf(context.getHandler());
-    if (mark) {
-      const params = context.switchToHttp().getRequest<Request>().params ?? {};
-      const post = mark.postParam === undefined ? [] : [CacheKey.post(Number(params[mark.postParam]))];
-      collectDependencies(...(mark.keys ?? []), ...post);
-    }
+    declareShows(context.getHandler(), context.switchToHttp().getRequest<Request>().params ?? {});
     return next.handle();
   }
+}
+
+/** What a handler marked `@Shows()` shows, declared for its request (also for a call of the handler outside Nest: the front road). */
+export function declareShows(handler: object, params: Record<string, string | string[]>): void {
+  const mark = showsMarkOf(handler);
+  if (!mark) return;
+  const post = mark.postParam === undefined ? [] : [CacheKey.post(Number(params[mark.postParam]))];
+  collectDependencies(...(mark.keys ?? []), ...post);
 }

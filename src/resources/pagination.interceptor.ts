@@ -83,7 +83,8 @@ export class PaginationInterceptor implements NestInterceptor {
       mergeMap((page: Page<unknown>) =>
         from(
           (async () => {
-            const url = await this.listAddress(context, options, `${req.protocol}://${req.get('host')}`);
+            const mount = String(Reflect.getMetadata(PATH_METADATA, context.getClass()) ?? '');
+            const url = await listAddress(mount, options, this.site, this.config, `${req.protocol}://${req.get('host')}`);
             const { body, headers, links } = listEnvelope(options, page, `${url}/`, req.originalUrl.split('?')[1] ?? '');
             for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
             for (const link of links) res.append('Link', link);
@@ -93,12 +94,12 @@ export class PaginationInterceptor implements NestInterceptor {
       ),
     );
   }
+}
 
-  /** The list's own address: in the namespace its controller is mounted under (resource-urls.ts). */
-  private async listAddress(context: ExecutionContext, options: PaginatedOptions, origin: string): Promise<string> {
-    const resource = resourceOfMount(String(Reflect.getMetadata(PATH_METADATA, context.getClass()) ?? '')) ?? { collection: options.collection };
-    return collectionUrl(await this.site.publicBase(origin), this.config, resource);
-  }
+/** A list's own address: in the namespace its controller is mounted under (`mount`, as @Controller names it; resource-urls.ts). */
+export async function listAddress(mount: string, options: PaginatedOptions, site: SiteService, config: AppConfig, origin: string): Promise<string> {
+  const resource = resourceOfMount(mount) ?? { collection: options.collection };
+  return collectionUrl(await site.publicBase(origin), config, resource);
 }
 
 /** Marks a list handler: it returns a Page, the client gets the envelope. */

@@ -1,3 +1,4 @@
+import { parse as parseQuery } from 'qs';
 import type { NextFunction, Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { AppConfig } from '../config/app-config';
@@ -81,4 +82,9 @@ export function methodOverride(req: Request, _res: Response, next: NextFunction)
   const requested = (query ?? req.header('x-http-method-override') ?? '').toUpperCase();
   if (requested && METHODS.has(requested)) req.method = requested;
   next();
+}
+
+/** The query string as the routes see it: `a[]=1&a[]=2` is an array, as in WordPress (Express's query parser). */
+export function parseRequestQuery(query: string): Record<string, unknown> {
+  return parseQuery(query, { depth: 5, arrayLimit: 200, parameterLimit: 1000 });
 }

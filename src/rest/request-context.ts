@@ -1,5 +1,7 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { ANONYMOUS, type Caller } from '../wordpress/caller';
 import { undeclaredParam } from './undeclared-param';
 
@@ -43,6 +45,16 @@ export function requestContextOf(req: RestRequest): RequestContext {
     credentials: { password: stringParam(req, 'password'), context: stringParam(req, 'context') },
     language: req.restLanguage,
   });
+}
+
+/**
+ * The origin `requestContextOf` gives (`req.protocol` and the Host header), for a request Express has
+ * not seen yet (the front road): the scheme is X-Forwarded-Proto's only from a proxy `trust` trusts.
+ */
+export function arrivalOrigin(req: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
+  let protocol = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  if (trust(req.socket.remoteAddress!, 0)) protocol = ([req.headers['x-forwarded-proto']].flat()[0] || protocol).split(',')[0].trim();
+  return `${protocol}://${req.headers.host}`;
 }
 
 function stringParam(req: Request, name: string): string | undefined {

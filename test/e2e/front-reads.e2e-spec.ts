@@ -1,9 +1,10 @@
 import type { Response } from 'supertest';
 import { Sql } from '../../src/database/sql';
 import { EventsReadService } from '../../src/events/events-read.service';
+import { FrontReads, FrontRequest } from '../../src/rest/front-reads';
 import { setPostColumns } from './linked-posts-test-helpers';
 import { apiWriter } from '../support/api-writer';
-import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
+import { ADMIN, BASE, EXAMPLE_BASE, startTestApp, TestApp } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
 
 /**
@@ -53,24 +54,44 @@ function sharedHeaders(res: Response): Record<string, unknown> {
   return Object.fromEntries(Object.entries(res.headers).filter(([name]) => !PER_REQUEST.has(name)));
 }
 
+/** `path` with one more query parameter. */
+function withParam(path: string, param: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${param}`;
+}
+
+/** Counts the answers the front reads give (FrontReads.match handing out reads that record what they answer). */
+function watchFrontReads() {
+  const match = FrontReads.prototype.match;
+  let answers = 0;
+  const spy = jest.spyOn(FrontReads.prototype, 'match').mockImplementation(function (this: FrontReads, path: string) {
+    const found = match.call(this, path);
+    if (!found) return found;
+    const answer = async (request: FrontRequest) => {
+      const given = await found.read.answer(request);
+      if (given !== undefined) answers++;
+      return given;
+    };
+    return { match: found.match, read: { path: found.read.path, answer } };
+  });
+  return { answers: () => answers, restore: () => spy.mockRestore() };
+}
+
 /**
  * `path` asked twice by the same client: the first answer teaches the front the route's headers, the
- * second is the front's when `answered`; then the route's own answer (with a query the route ignores, so never the front's).
+ * second is the front's when `answered`; then the route's own answer to the same request (`_road`: a
+ * parameter the front leaves to the route and the route ignores).
  */
 async function frontAndRoute(app: TestApp, path: string, headers: Record<string, string> = {}) {
   await get(app, path, headers);
-  const routes = jest.spyOn(EventsReadService.prototype, 'answer');
-  const fronts = jest.spyOn(EventsReadService.prototype, 'storedAnswer');
+  const fronts = watchFrontReads();
   try {
     const front = await get(app, path, headers);
-    const asked = fronts.mock.calls.length;
-    const answered = routes.mock.calls.length === 0 && asked === 1;
-    const route = await get(app, `${path}?road=whole`, headers);
-    expect(fronts).toHaveBeenCalledTimes(asked);
+    const answered = fronts.answers() === 1;
+    const route = await get(app, withParam(path, '_road=whole'), headers);
+    expect(fronts.answers()).toBe(answered ? 1 : 0);
     return { front, route, answered };
   } finally {
-    routes.mockRestore();
-    fronts.mockRestore();
+    fronts.restore();
   }
 }
 
@@ -146,7 +167,7 @@ describe('front reads: a single event from its read model row', () => {
         [hall, 400, 'rest-invalid-event-id'],
       ] as const) {
         spy.mockClear();
-        const res = await get(t, `${EVENTS}/${id}?road=whole`);
+        const res = await get(t, `${EVENTS}/${id}?_road=whole`);
         expect(res.status).toBe(status);
         expect(JSON.parse(res.body as string).code).toBe(code);
         // The text's fill reads the post with its meta and terms and builds no row; the refusal reads the post alone.
@@ -216,5 +237,107 @@ describe('front reads: a single event from its read model row', () => {
     const { front, answered } = await frontAndRoute(t, path);
     expect(answered).toBe(true);
     expectSameAnswer(front, route);
+  });
+});
+
+describe('front reads: the lists, by their own handlers', () => {
+  const { post: add, event: listed } = apiWriter(() => t, '2035-05');
+  let venue: number;
+
+  beforeAll(async () => {
+    venue = await add(`${BASE}/venues`, { venue: 'List Hall', city: 'Tromsø' });
+    const organizer = await add(`${BASE}/organizers`, { organizer: 'List Org' });
+    for (let i = 1; i <= 3; i++) await listed(`Listed ${i}`, { venue, organizer, categories: ['List talks'], tags: ['listed'] });
+  });
+
+  it('answers every list, its pages and filters with the route’s exact body and headers', async () => {
+    const paths = [
+      `${EVENTS}`,
+      `${EVENTS}?start_date=2035-05-01&end_date=2035-05-31&per_page=1&page=2`,
+      `${EVENTS}?start_date=2035-05-01&end_date=2035-05-31&venue=${venue}`,
+      `${EVENTS}?start_date=2035-01-01&end_date=2035-12-31&search=Listed&per_page=2`,
+      `${BASE}/venues`,
+      `${BASE}/venues?per_page=1&page=2`,
+      `${BASE}/organizers`,
+      `${BASE}/categories`,
+      `${BASE}/tags?per_page=1&page=2`,
+      `${EXAMPLE_BASE}/series`,
+    ];
+    for (const path of paths) {
+      const { front, route, answered } = await frontAndRoute(t, path);
+      expect({ path, answered }).toEqual({ path, answered: true });
+      expect(front.status).toBe(200);
+      expectSameAnswer(front, route);
+    }
+    const page = await get(t, paths[1]);
+    expect(page.headers.link).toMatch(/rel="prev".*rel="next"|rel="next".*rel="prev"/s);
+    expect(page.headers['x-wp-total']).toBe('3');
+  });
+
+  it('hands on a bad parameter, a page beyond the last, another representation and the global parameters', async () => {
+    const cases: [string, Record<string, string>][] = [
+      [`${EVENTS}?per_page=0`, {}],
+      [`${EVENTS}?start_date=not-a-date`, {}],
+      [`${EVENTS}?start_date=2035-05-01&end_date=2035-05-31&page=99`, {}],
+      [`${BASE}/venues?page=99`, {}],
+      [`${EVENTS}?start_date=2035-05-01&end_date=2035-05-31`, { Accept: 'text/calendar' }],
+      [`${EVENTS}?_fields=id`, {}],
+      [`${EVENTS}?_envelope`, {}],
+      [`${EVENTS}?context=edit`, {}],
+      [`${BASE}/venues`, { Authorization: ADMIN }],
+    ];
+    for (const [path, headers] of cases) {
+      const { front, route, answered } = await frontAndRoute(t, path, headers);
+      expect({ path, answered }).toEqual({ path, answered: false });
+      expect(front.status).toBe(route.status);
+      expect(front.body).toBe(route.body);
+    }
+  });
+
+  it('keeps a list’s total in the read model as the route does (what the list shows is declared first)', async () => {
+    // Every count kept, however cheap: a total the front counted without knowing what the list shows would not be.
+    const keeping = await startTestApp({ database, env: { RESPONSE_CACHE_TTL_SECONDS: '0', READ_MODEL_TOTAL_MIN_MS: '0' } });
+    try {
+      const path = `${EVENTS}?start_date=2035-05-02&end_date=2035-05-30`;
+      await get(keeping, `${EVENTS}?start_date=2035-05-03&end_date=2035-05-29`); // teaches the front the shape, counting another window
+      const spy = jest.spyOn(Sql.prototype, 'rows');
+      try {
+        const fronts = watchFrontReads();
+        const first = await get(keeping, path);
+        const again = await get(keeping, path);
+        expect(fronts.answers()).toBe(2);
+        fronts.restore();
+        expect(again.body).toBe(first.body);
+        expect(spy.mock.calls.filter(([text]) => /SELECT COUNT/i.test(text))).toHaveLength(1);
+      } finally {
+        spy.mockRestore();
+      }
+    } finally {
+      await keeping.close();
+    }
+  });
+
+  it('gives the origin the request came to, behind a trusted proxy too', async () => {
+    const proxied = await startTestApp({ database, env: { RESPONSE_CACHE_TTL_SECONDS: '0', TRUST_PROXY: 'true', SITE_URL: '' } });
+    // One port for every request (supertest would listen anew for each): the links follow the Host header.
+    await proxied.app.listen(0, '127.0.0.1');
+    try {
+      const behindProxy: Record<string, string>[] = [
+        {},
+        { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'calendar.example.org', Host: 'calendar.example.org' },
+      ];
+      for (const headers of behindProxy) {
+        const { front, route, answered } = await frontAndRoute(proxied, `${BASE}/venues?per_page=1`, headers);
+        expect(answered).toBe(true);
+        expectSameAnswer(front, route);
+      }
+      // The API root's link follows the request here (no SITE_URL): learned for this host and scheme apart.
+      const secure = await get(proxied, `${BASE}/venues?per_page=1`, { 'X-Forwarded-Proto': 'https', Host: 'calendar.example.org' });
+      expect(secure.headers.link).toContain('<https://calendar.example.org/wp-json/>');
+      const plain = await get(proxied, `${BASE}/venues?per_page=1`);
+      expect(plain.headers.link).toContain('<http://127.0.0.1:');
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -39,9 +39,20 @@ describe('golden answers of The Events Calendar on the fixture database', () => 
     expect(failures).toEqual([]);
   });
 
-  it('answers every event of the fixture by ID and by slug on the front road exactly as the route does (src/app/front-reads.road.ts)', async () => {
+  it('answers every event of the fixture by ID and by slug, and the lists, on the front road exactly as the route does (src/app/front-reads.road.ts)', async () => {
     const events = await fixture.q<{ ID: number; post_name: string }>("SELECT ID, post_name FROM wp_posts WHERE post_type = 'tribe_events' ORDER BY ID");
     expect(events.length).toBeGreaterThan(50);
+    const lists = [
+      '/events',
+      '/events?per_page=50',
+      '/events?start_date=2020-01-01&end_date=2030-12-31&per_page=7&page=3',
+      '/events?categories=category-01&start_date=2020-01-01',
+      '/venues',
+      '/venues?per_page=5&page=2',
+      '/organizers',
+      '/categories',
+      '/tags?per_page=3&page=2',
+    ].map((path) => `${BASE}${path}`);
     const raw = (path: string) =>
       fixture.t.http
         .get(path)
@@ -55,18 +66,18 @@ describe('golden answers of The Events Calendar on the fixture database', () => 
     const shared = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perRequest.has(name)));
     const answered = jest.spyOn(EventsReadService.prototype, 'storedAnswer');
     try {
-      for (const { ID, post_name } of events) {
-        for (const path of [`${BASE}/events/${ID}`, `${BASE}/events/by-slug/${encodeURIComponent(post_name)}`]) {
-          await raw(path); // teaches the front the route's headers, once per shape
-          const front = await raw(path);
-          const route = await raw(`${path}?road=whole`);
-          expect({ path, status: front.status, body: front.body, headers: shared(front.headers) }).toEqual({
-            path,
-            status: route.status,
-            body: route.body,
-            headers: shared(route.headers),
-          });
-        }
+      const paths = [...events.flatMap(({ ID, post_name }) => [`${BASE}/events/${ID}`, `${BASE}/events/by-slug/${encodeURIComponent(post_name)}`]), ...lists];
+      for (const path of paths) {
+        await raw(path); // teaches the front the route's headers, once per shape
+        const front = await raw(path);
+        // `_road`: a parameter the front leaves to the route, which ignores it.
+        const route = await raw(`${path}${path.includes('?') ? '&' : '?'}_road=whole`);
+        expect({ path, status: front.status, body: front.body, headers: shared(front.headers) }).toEqual({
+          path,
+          status: route.status,
+          body: route.body,
+          headers: shared(route.headers),
+        });
       }
       // The published events every caller sees alike were the front's (the others went on to the route).
       const texts = await Promise.all(answered.mock.results.map((result) => result.value as Promise<unknown>));

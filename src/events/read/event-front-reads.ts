@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { FrontReads } from '../../rest/front-reads';
+import { FrontAnswer, FrontReads } from '../../rest/front-reads';
 import { INTERNAL_NAMESPACE, INTERNAL_REST_ROOT } from '../../rest/http-pipeline';
-import { EventsReadService } from '../events-read.service';
+import { EventRef, EventsReadService } from '../events-read.service';
 
 const EVENTS_PATH = `${INTERNAL_REST_ROOT}${INTERNAL_NAMESPACE}/events`;
 /** `GET /events/{id}` as WordPress's route pattern `\d+` reads it (larger IDs are answered by the route). */
@@ -23,14 +23,20 @@ export class EventFrontReads implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.fronts.add({ path: BY_ID, answer: async ([, id]) => (await this.events.storedAnswer({ id: Number(id) }))?.text });
+    // A single read's query (`password`, `_fields`…) is the route's.
+    this.fronts.add({ path: BY_ID, answer: async ({ match: [, id], query }) => (query ? undefined : this.stored({ id: Number(id) })) });
     this.fronts.add({
       path: BY_SLUG,
-      answer: async ([, segment]) => {
+      answer: async ({ match: [, segment], query }) => {
         const slug = decodedSegment(segment);
-        return slug === undefined ? undefined : (await this.events.storedAnswer({ slug }))?.text;
+        return query || slug === undefined ? undefined : this.stored({ slug });
       },
     });
+  }
+
+  private async stored(ref: EventRef): Promise<FrontAnswer | undefined> {
+    const text = await this.events.storedAnswer(ref);
+    return text && { text: text.text };
   }
 }
 

@@ -16,5 +16,10 @@ function withoutNulls(source: unknown): Record<string, unknown> {
 export const RestParams = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
   const req = ctx.switchToHttp().getRequest<RestRequest>();
   if (req.jsonError !== undefined) throw RestError.invalidJson(req.jsonError);
-  return { ...withoutNulls(req.query), ...withoutNulls(req.body) };
+  return mergedParams(req.query, req.body);
 });
+
+/** A request's parameters as routes get them: the query's, then the body's over them, without nulls. */
+export function mergedParams(query: unknown, body?: unknown): Record<string, unknown> {
+  return { ...withoutNulls(query), ...withoutNulls(body) };
+}
