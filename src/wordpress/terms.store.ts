@@ -171,6 +171,15 @@ export class TermsStore {
     return (await this.many('t.name = ? AND tt.taxonomy = ?', [clean, taxonomy]))[0];
   }
 
+  /** The terms of a taxonomy that have a parent, by term_id: their parent and count (the links of its hierarchy, nothing else read). */
+  async childLinks(taxonomy: string): Promise<Map<number, { parent: number; count: number }>> {
+    const rows = await this.sql.rows<{ term_id: number | string; parent: number | string; count: number | string }>(
+      `SELECT term_id, parent, count FROM ${this.sql.table('term_taxonomy')} WHERE taxonomy = ? AND parent > 0`,
+      [taxonomy],
+    );
+    return new Map(rows.map((row) => [Number(row.term_id), { parent: Number(row.parent), count: Number(row.count) }]));
+  }
+
   /** Every term of a taxonomy (parents, counts, slugs): for ancestor paths and hierarchy checks. */
   all(taxonomy: string): Promise<TermRow[]> {
     return this.many('tt.taxonomy = ?', [taxonomy]);

@@ -237,3 +237,27 @@ describe('term lists', () => {
     expect(await countAfter('pending')).toBe(0);
   });
 });
+
+/** WP_Term_Query's "show empty categories that have children", through a chain of ancestors (TermListQuery.ancestorsOfNonEmpty). */
+describe('term lists: empty ancestors of a term with events', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps every empty ancestor of a term with events, and no other empty term', async () => {
+    const grand = (await createTerm(t, 'categories', { name: 'Grand empty' })).id;
+    const middle = (await createTerm(t, 'categories', { name: 'Middle empty', parent: grand })).id;
+    const deep = (await createTerm(t, 'categories', { name: 'Deep full', parent: middle })).id;
+    await createTerm(t, 'categories', { name: 'Aside empty', parent: grand });
+    await createTerm(t, 'categories', { name: 'Empty root' });
+    await attachTerms(t, await insertPost(t, { status: 'publish' }), 'tribe_events_cat', [deep]);
+    const visible = (await t.http.get(`${BASE}/categories`).expect(200)).body;
+    expect(visible.categories.map((term: { name: string }) => term.name)).toEqual(['Deep full', 'Grand empty', 'Middle empty']);
+    expect(visible.total).toBe(3);
+    // A listing below a parent keeps only terms with a count, as WordPress does.
+    const below = (await t.http.get(`${BASE}/categories?parent=${grand}`).expect(200)).body;
+    expect(below.categories).toEqual([]);
+  });
+});

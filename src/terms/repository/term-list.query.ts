@@ -67,7 +67,7 @@ export class TermListQuery {
       );
     } else if (filter.hideEmpty) {
       // WP_Term_Query: a hierarchical listing (no parent, or parent 0) keeps empty terms with a non-empty descendant.
-      const keep = taxonomy.hierarchical && !filter.parent ? await this.emptyWithNonEmptyDescendant(taxonomy.taxonomy) : [];
+      const keep = taxonomy.hierarchical && !filter.parent ? await this.ancestorsOfNonEmpty(taxonomy.taxonomy) : [];
       list.where(keep.length ? `(tt.count > 0 OR t.term_id IN (${placeholders(keep)}))` : 'tt.count > 0', ...keep);
     }
     const [orderBy, orderParams] = this.orderBy(filter);
@@ -95,19 +95,23 @@ export class TermListQuery {
     else list.whereNone();
   }
 
-  /** IDs of empty terms that have a descendant with a count (WP_Term_Query's "show empty categories that have children"). */
-  private async emptyWithNonEmptyDescendant(taxonomy: string): Promise<number[]> {
-    const terms = await this.store.all(taxonomy);
-    const nonEmptyAncestors = new Set<number>();
-    const parentOf = new Map(terms.map((t) => [t.term_id, t.parent]));
-    for (const term of terms.filter((t) => t.count > 0)) {
-      const seen = new Set<number>();
-      for (let id = term.parent; id && !seen.has(id); id = parentOf.get(id) ?? 0) {
-        seen.add(id);
-        nonEmptyAncestors.add(id);
+  /**
+   * IDs of the terms that have a descendant with a count: WP_Term_Query keeps such a term when it is
+   * empty ("show empty categories that have children"; one that is not empty is listed anyway). Only the
+   * terms that have a parent are read: a chain of ancestors ends at a term without one.
+   */
+  private async ancestorsOfNonEmpty(taxonomy: string): Promise<number[]> {
+    const children = await this.store.childLinks(taxonomy);
+    const ancestors = new Set<number>();
+    for (const [id, { parent, count }] of children) {
+      if (count <= 0) continue;
+      const seen = new Set([id]);
+      for (let ancestor = parent; ancestor && !seen.has(ancestor); ancestor = children.get(ancestor)?.parent ?? 0) {
+        seen.add(ancestor);
+        ancestors.add(ancestor);
       }
     }
-    return terms.filter((t) => t.count === 0 && nonEmptyAncestors.has(t.term_id)).map((t) => t.term_id);
+    return [...ancestors];
   }
 
   /** ORDER BY of WP_Term_Query (orderby lower-cased; `include` = the order of the include list); ties by ID. */
