@@ -4,6 +4,7 @@ import { EventsReadService } from '../../src/events/events-read.service';
 import { FrontReads, FrontRequest } from '../../src/rest/front-reads';
 import { setPostColumns } from './linked-posts-test-helpers';
 import { apiWriter } from '../support/api-writer';
+import { rawGet } from '../support/raw-answer';
 import { ADMIN, BASE, EXAMPLE_BASE, startTestApp, TestApp } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
 
@@ -38,16 +39,11 @@ afterAll(async () => {
 
 const { post, event } = apiWriter(() => t, '2035-03');
 
-/** A GET (or HEAD) with its body as raw text. */
+/** A GET with its body as raw text, or a HEAD. */
 function get(app: TestApp, path: string, headers: Record<string, string> = {}, method: 'get' | 'head' = 'get') {
-  const request = app.http[method](path).buffer(true);
+  const request = method === 'head' ? app.http.head(path) : rawGet(app.http, path);
   for (const [name, value] of Object.entries(headers)) void request.set(name, value);
-  if (method === 'head') return request;
-  return request.parse((res, done) => {
-    let text = '';
-    res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    res.on('end', () => done(null, text));
-  });
+  return request;
 }
 
 function sharedHeaders(res: Response): Record<string, unknown> {

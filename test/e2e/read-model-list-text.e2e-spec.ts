@@ -3,6 +3,7 @@ import { PostsStore } from '../../src/wordpress/posts.store';
 import { ADMIN, BASE, startTestApp, TestApp, userWithRole } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
 import { apiWriter } from '../support/api-writer';
+import { rawGet } from '../support/raw-answer';
 import { currentRows } from '../../src/read-model/repository/read-model.repository';
 
 /**
@@ -53,14 +54,7 @@ async function itemRows(): Promise<Map<number, boolean>> {
 async function both(path: string, auth?: string) {
   const spy = jest.spyOn(Sql.prototype, 'rows');
   const get = (app: TestApp) => {
-    const request = app.http
-      .get(path)
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-        res.on('end', () => done(null, text));
-      });
+    const request = rawGet(app.http, path);
     return (auth ? request.set('Authorization', auth) : request).expect(200);
   };
   let statements: string[];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventsReadService } from '../../src/events/events-read.service';
+import { rawGet } from '../support/raw-answer';
 import { BASE, SITE } from '../support/test-app';
 import { FixtureApp, withFixtureApp } from '../support/fixture-app';
 import { GOLDEN_DIR, GOLDEN_REQUESTS } from '../support/fixture-paths';
@@ -53,15 +54,7 @@ describe('golden answers of The Events Calendar on the fixture database', () => 
       '/categories',
       '/tags?per_page=3&page=2',
     ].map((path) => `${BASE}${path}`);
-    const raw = (path: string) =>
-      fixture.t.http
-        .get(path)
-        .buffer(true)
-        .parse((res, done) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-          res.on('end', () => done(null, text));
-        });
+    const raw = (path: string) => rawGet(fixture.t.http, path);
     const perRequest = new Set(['x-request-id', 'date', 'connection', 'keep-alive']);
     const shared = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perRequest.has(name)));
     const answered = jest.spyOn(EventsReadService.prototype, 'storedAnswer');
