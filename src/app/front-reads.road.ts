@@ -103,7 +103,6 @@ export function frontReadsRoad(reads: FrontReads, config: AppConfig, paths: Cach
         (answer) => (answer === undefined ? onward() : send(req, res, shape, answer, now)),
         // The route answers with its own errors (a lost database: 503; a bad parameter: 400).
         (error: unknown) => {
-          console.log('FRONTDBG', error);
           if (!(error instanceof RestError)) warnings.warn(`front read handed to the route: ${(error as Error)?.message}`);
           onward();
         },
