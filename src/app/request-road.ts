@@ -22,7 +22,7 @@ import { methodOverride, parseRequestQuery, refuseLongUrls, rewriteUrl } from '.
 import { answerParserErrorsInEnvelope } from '../rest/parser-errors';
 import { enterRequestScope } from '../rest/request-scope.middleware';
 import { allowAndOptions } from '../rest/route-answers';
-import { installFronts } from '../rest/front-road';
+import { installFront } from '../rest/front-road';
 import { FrontReads } from '../rest/front-reads';
 import { frontReadsRoad, TrustProxy } from './front-reads.road';
 import { standardHeaders } from '../rest/standard-headers';
@@ -87,7 +87,7 @@ export function installRequestRoad(app: NestExpressApplication, logger: Logger):
 
   // With a response cache its misses go the whole road, to be kept: its hits answer every repeat.
   const front = cache.front(logger) ?? frontReadsRoad(app.get(FrontReads), config, app.get(CacheablePaths), trustProxyFn(app), logger);
-  return { installFront: () => installFronts(server, [front]) };
+  return { installFront: () => installFront(server, front) };
 }
 
 /**

@@ -1,22 +1,17 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /**
- * A step in front of Express: answers the request itself, or calls `onward` (once) to hand it to the
- * next front and in the end to Express.
+ * A step in front of Express: answers the request itself, or calls `onward` (once) to hand it to
+ * Express.
  */
 export type Front = (req: IncomingMessage, res: ServerResponse, onward: () => void) => void;
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Puts `fronts`, in this order, before the server's request listeners (Express). */
-export function installFronts(server: Server, fronts: readonly Front[]): void {
-  if (!fronts.length) return;
+/** Puts `front` before the server's request listeners (Express). */
+export function installFront(server: Server, front: Front): void {
   const express = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
-  let road: RequestListener = (req, res) => express.forEach((listener) => listener.call(server, req, res));
-  for (const front of [...fronts].reverse()) {
-    const onward = road;
-    road = (req, res) => front(req, res, () => onward(req, res));
-  }
-  server.on('request', road);
+  const onward: RequestListener = (req, res) => express.forEach((listener) => listener.call(server, req, res));
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => front(req, res, () => onward(req, res)));
 }
