@@ -11,6 +11,9 @@ import { HashWorkProfile } from './hash-work-profile.service';
 import { normalizeApplicationPassword, verifyApplicationPassword } from './password-hashing';
 
 const EMAIL = /^[^@\s]+@[^@\s]+$/;
+
+/** What a login reads: the user with its application passwords and capabilities, and the site's roles. */
+export type LoginReads = Promise<[{ user?: UserRow; meta: Map<string, string> }, RoleMap | undefined]>;
 /** HTTP Basic with WordPress application passwords (contract auth-and-permissions.md §1). */
 @Injectable()
 export class AuthService {
@@ -41,19 +44,18 @@ export class AuthService {
    * With the `client` address and the generation lookForChanges found before, a success is
    * remembered for that client and header.
    */
-  async authenticate(header: string | undefined, client?: string, version?: number): Promise<Caller> {
+  async authenticate(header: string | undefined, client?: string, version?: number, reads?: LoginReads): Promise<Caller> {
     const credentials = parseBasic(header);
     if (!credentials) return ANONYMOUS;
     const ticket = this.verified.ticket(version);
     // A failure must take the same time whether or not the login exists (docs/decisions.md): both
     // run the same statements, and verify the same number of hashes of each scheme and cost.
-    // The user with its application passwords and capabilities in one statement, on success and failure alike.
-    const { user, meta } = await this.users.findWithMeta(credentials.login, EMAIL.test(credentials.login), [APPLICATION_PASSWORDS_KEY, this.capabilitiesKey]);
+    const [{ user, meta }, roles] = await (reads ?? this.startReads(header)!);
     const hashes = applicationPasswordItems(meta.get(APPLICATION_PASSWORDS_KEY)).map((item) => item.password);
     const password = normalizeApplicationPassword(credentials.password);
     const matched = verifiesAny(password, hashes);
     if (user && password && matched) {
-      const caller = await this.callerFor(user, meta);
+      const caller = this.callerOf(user, meta, roles);
       if (client !== undefined) this.verified.remember(ticket, header!, client, caller);
       return caller;
     }
@@ -61,6 +63,25 @@ export class AuthService {
     // Deliberate deviation from WordPress (issue #2): one answer for an unknown login, an unknown
     // e-mail and a wrong password, so a failed login never says which part was wrong.
     throw new RestError('incorrect_password', 'The login or the application password is incorrect.', 401);
+  }
+
+  /**
+   * Starts the reads of a login with Basic credentials in `header` — the user with its application
+   * passwords and capabilities in one statement, and the roles (with the site settings: options.store.ts)
+   * — on success and failure alike. Started before the login throttle takes its place
+   * (authenticate.middleware.ts), they share its round trip (database/statement-batch.ts); they are
+   * only used once the throttle admitted the login.
+   */
+  startReads(header: string | undefined): LoginReads | undefined {
+    const credentials = parseBasic(header);
+    if (!credentials) return undefined;
+    const reads: LoginReads = Promise.all([
+      this.users.findWithMeta(credentials.login, EMAIL.test(credentials.login), [APPLICATION_PASSWORDS_KEY, this.capabilitiesKey]),
+      this.options.getShared<RoleMap>(`${this.config.tablePrefix}user_roles`),
+    ]);
+    // A refused login never awaits them: a failed read must not become an unhandled rejection.
+    reads.catch(() => undefined);
+    return reads;
   }
 
   private get capabilitiesKey(): string {
@@ -77,7 +98,11 @@ export class AuthService {
       meta ?? this.users.meta(user.ID, [this.capabilitiesKey]),
       this.options.getShared<RoleMap>(`${prefix}user_roles`),
     ]);
-    const granted = phpUnserialize<Record<string, boolean>>(userMeta.get(this.capabilitiesKey)) ?? {};
+    return this.callerOf(user, userMeta, roles);
+  }
+
+  private callerOf(user: Pick<UserRow, 'ID' | 'user_login'>, meta: ReadonlyMap<string, string>, roles: RoleMap | undefined): Caller {
+    const granted = phpUnserialize<Record<string, boolean>>(meta.get(this.capabilitiesKey)) ?? {};
     return { id: user.ID, login: user.user_login, capabilities: effectiveCapabilities(granted, roles ?? {}) };
   }
 }

@@ -52,5 +52,8 @@ async function login(auth: AuthService, throttle: LoginThrottle, header: string 
   // This client proved this very header moments ago, failed no login here since, and its user's
   // credentials were written nowhere since: no new check.
   const remembered = throttle.failedHere(client) || version === undefined ? undefined : auth.remembered(header!, client);
-  return remembered ?? throttle.attempt(client, () => auth.authenticate(header, client, version));
+  if (remembered) return remembered;
+  // The login's reads start first, so they and the throttle's place share one round trip.
+  const reads = auth.startReads(header);
+  return throttle.attempt(client, () => auth.authenticate(header, client, version, reads));
 }

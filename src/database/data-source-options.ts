@@ -63,6 +63,9 @@ export function dataSourceOptions({ databaseUrl, tablePrefix, poolSize }: Databa
     // mysql2 captures a stack for every query by default (`trace`): about 5% of the service's CPU on a
     // cold read (docs/performance.md); its errors are mapped to WordPress errors here anyway.
     extra: { connectionLimit: poolSize, queueLimit: 0, enableKeepAlive: true, trace: false },
+    // Statements issued together share a round trip (statement-batch.ts). Every statement is
+    // parameterised (sql.ts), so no input can add a statement of its own.
+    multipleStatements: true,
   };
 }
 

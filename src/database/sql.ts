@@ -6,6 +6,7 @@ import { asDatabaseError } from './database-errors';
 import type { ReplicaRouter } from './replica-router';
 import { requestWaitDeadline } from './request-scope';
 import { retryingBusy } from './sqlite-busy';
+import { StatementBatch } from './statement-batch';
 
 export type SqlParam = string | number | null;
 
@@ -69,12 +70,18 @@ export interface PoolRoad {
  * come from `table()` so the WordPress prefix is applied everywhere.
  */
 export class Sql {
+  /** MySQL: the pool's statements issued together (statement-batch.ts); a transaction's are kept on its context. */
+  private readonly poolBatch: StatementBatch | undefined;
+  private readonly transactionBatches = new WeakMap<TransactionContext, StatementBatch>();
+
   constructor(
     private readonly dataSource: DataSource,
     readonly prefix: string,
     /** How statements made outside a transaction reach the database. */
     private readonly pool: PoolRoad,
-  ) {}
+  ) {
+    this.poolBatch = this.isMysql ? new StatementBatch((text, params) => this.onPool(text, params), false) : undefined;
+  }
 
   get isMysql(): boolean {
     return this.dataSource.options.type === 'mysql';
@@ -135,7 +142,8 @@ export class Sql {
    * bounded wait, surfaces as the 503 RestError (database-errors.ts).
    */
   private async exec(sql: string, params: SqlParam[], read = false): Promise<QueryResult> {
-    const shared = this.transaction()?.runner;
+    const transaction = this.transaction();
+    const shared = transaction?.runner;
     const replicas = !shared && read ? this.pool.replicas : undefined;
     const request = replicas?.routable(sql);
     if (replicas && request) {
@@ -143,10 +151,23 @@ export class Sql {
       if (answer) return answer;
     }
     try {
+      const batch = transaction ? this.transactionBatch(transaction) : this.poolBatch;
+      if (batch) return await batch.run(sql, params, read);
       return await (shared ? shared.query(sql, params, true) : this.onPool(sql, params));
     } catch (error) {
       throw asDatabaseError(error);
     }
+  }
+
+  /** MySQL: the statements of this transaction issued together share a round trip. */
+  private transactionBatch(transaction: TransactionContext): StatementBatch | undefined {
+    if (!this.isMysql) return undefined;
+    let batch = this.transactionBatches.get(transaction);
+    if (!batch) {
+      batch = new StatementBatch((text, params) => transaction.runner.query(text, params, true), true);
+      this.transactionBatches.set(transaction, batch);
+    }
+    return batch;
   }
 
   /** MySQL: waits its turn for a pooled connection; SQLite: waits out another process's write lock. */

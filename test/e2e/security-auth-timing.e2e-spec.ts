@@ -69,7 +69,12 @@ async function login(name: string, password = WRONG): Promise<Work> {
     const md5 = (spy: typeof hash | typeof createHash) => spy.mock.calls.filter((args) => args[0] === 'md5').length;
     return {
       status: res.status,
-      statements: calls.sort((a, b) => a.order - b.order).map((c) => c.sql.replace(/\s+/g, ' ').trim()),
+      // The site's options (the roles with the settings) are read by whichever login comes first in a
+      // data version generation, then shared (options.store.ts): what they cost depends on the order, not the login.
+      statements: calls
+        .sort((a, b) => a.order - b.order)
+        .map((c) => c.sql.replace(/\s+/g, ' ').trim())
+        .filter((sql) => !/FROM [`"]wp_options[`"]/.test(sql)),
       blake2b: blake2b.mock.calls.length,
       md5: md5(hash) + md5(createHash),
       bcrypt: compare.mock.calls.length,

@@ -1,0 +1,100 @@
+import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
+import { startTestApp, TestApp } from '../support/test-app';
+
+// Statements issued together share one round trip on MySQL (src/database/statement-batch.ts), with the
+// meaning each had alone: its own rows or its own error, a write applied once, a value never SQL.
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.db.sql.run(`CREATE TABLE IF NOT EXISTS batch_probe (id INT PRIMARY KEY, note VARCHAR(200))`);
+});
+afterAll(async () => {
+  await t.db.sql.run('DROP TABLE IF EXISTS batch_probe');
+  await t.close();
+});
+beforeEach(() => t.db.sql.run('DELETE FROM batch_probe'));
+
+/** The round trips the app's statements took while `work` ran: each call of a query runner is one. */
+async function roundTrips<T>(work: () => Promise<T>): Promise<{ value: T; sent: string[] }> {
+  const query = jest.spyOn(MysqlQueryRunner.prototype, 'query');
+  try {
+    const value = await work();
+    return { value, sent: query.mock.calls.map(([sql]) => sql) };
+  } finally {
+    query.mockRestore();
+  }
+}
+
+const rows = (sql: string, params: (string | number)[] = []) => t.db.sql.rows<Record<string, unknown>>(sql, params);
+
+describe('statements issued together on the pool', () => {
+  it('share one round trip, each answered with its own rows', async () => {
+    const { value, sent } = await roundTrips(() =>
+      Promise.all([rows('SELECT ? AS a', [1]), rows('SELECT ? AS b, ? AS c', ['x', 'y']), rows('SELECT 1 AS d FROM DUAL WHERE 1 = 0')]),
+    );
+    expect(value).toEqual([[{ a: 1 }], [{ b: 'x', c: 'y' }], []]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].split(';\n')).toHaveLength(3);
+  });
+
+  it('fail only the statement that failed: its siblings get their rows, it gets its own error', async () => {
+    const [first, broken, last] = await Promise.allSettled([rows('SELECT 1 AS a'), rows('SELECT * FROM no_such_table_here'), rows('SELECT 2 AS b')]);
+    expect(first).toEqual({ status: 'fulfilled', value: [{ a: 1 }] });
+    expect(last).toEqual({ status: 'fulfilled', value: [{ b: 2 }] });
+    expect(broken.status).toBe('rejected');
+    expect(String((broken as PromiseRejectedResult).reason)).toMatch(/no_such_table_here/);
+  });
+
+  it('end at a write, which is applied once even when a sibling fails', async () => {
+    const { value, sent } = await roundTrips(() =>
+      Promise.allSettled([
+        rows('SELECT * FROM no_such_table_here'),
+        t.db.sql.run('INSERT INTO batch_probe (id, note) VALUES (?, ?)', [1, 'once']),
+        rows('SELECT COUNT(*) AS n FROM batch_probe'),
+      ]),
+    );
+    expect(value[0].status).toBe('rejected');
+    expect(value[1]).toEqual({ status: 'fulfilled', value: { insertId: 0, affected: 1 } });
+    // The failed batch was sent again one statement at a time; the read after the write came in a batch of its own.
+    expect(sent.filter((sql) => sql.includes(';\n'))).toEqual([expect.stringMatching(/^SELECT \* FROM no_such_table_here;\nINSERT INTO batch_probe/)]);
+    expect(await rows('SELECT id, note FROM batch_probe')).toEqual([{ id: 1, note: 'once' }]);
+  });
+
+  it('keep a hostile value a value', async () => {
+    const hostile = "x'; DELETE FROM batch_probe; --";
+    await t.db.sql.run('INSERT INTO batch_probe (id, note) VALUES (?, ?)', [2, 'kept']);
+    const { sent } = await roundTrips(() =>
+      Promise.all([
+        rows('SELECT note FROM batch_probe WHERE note = ?', [hostile]),
+        rows('SELECT ? AS echo', [`${hostile}\\`]),
+        rows('SELECT COUNT(*) AS n FROM batch_probe'),
+      ]),
+    );
+    expect(sent).toHaveLength(1);
+    expect(await rows('SELECT id, note FROM batch_probe')).toEqual([{ id: 2, note: 'kept' }]);
+    expect(await rows('SELECT ? AS echo', [hostile])).toEqual([{ echo: hostile }]);
+  });
+});
+
+describe("a transaction's statements issued together", () => {
+  it('share one round trip on its connection and see its writes', async () => {
+    const { value, sent } = await roundTrips(() =>
+      t.db.transaction(async () => {
+        await t.db.sql.run('INSERT INTO batch_probe (id, note) VALUES (?, ?)', [3, 'mine']);
+        return Promise.all([rows('SELECT note FROM batch_probe WHERE id = ?', [3]), rows('SELECT COUNT(*) AS n FROM batch_probe')]);
+      }),
+    );
+    expect(value).toEqual([[{ note: 'mine' }], [{ n: 1 }]]);
+    expect(sent.filter((sql) => sql.startsWith('SELECT note FROM batch_probe WHERE id = ?;\nSELECT COUNT(*)'))).toHaveLength(1);
+  });
+
+  it("leave a sibling's failure to that sibling: the transaction goes on and commits", async () => {
+    await t.db.transaction(async () => {
+      const [broken, counted] = await Promise.allSettled([rows('SELECT * FROM no_such_table_here'), rows('SELECT COUNT(*) AS n FROM batch_probe')]);
+      expect(broken.status).toBe('rejected');
+      expect(counted).toEqual({ status: 'fulfilled', value: [{ n: 0 }] });
+      await t.db.sql.run('INSERT INTO batch_probe (id, note) VALUES (?, ?)', [4, 'committed']);
+    });
+    expect(await rows('SELECT id, note FROM batch_probe')).toEqual([{ id: 4, note: 'committed' }]);
+  });
+});
