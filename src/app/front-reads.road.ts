@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { recordAnswer, RecordedAnswer } from '../cache/answer-replay';
 import { CacheablePaths, headersVariation, isSharedRead } from '../cache/cacheable-request';
-import { entityTag, ifNoneMatchMatches, PUBLIC_CACHE_CONTROL, sendNotModified } from '../cache/conditional-get';
+import { entityTag, ifNoneMatchMatches, PRIVATE_CACHE_HEADERS, PUBLIC_CACHE_CONTROL, sendNotModified } from '../cache/conditional-get';
 import { AppConfig } from '../config/app-config';
 import { requestScope, scopeOfRequest } from '../database/request-scope';
 import { logAnsweredRequest, requestIdOf } from '../logging/request-logging';
@@ -12,10 +12,18 @@ import { FrontAnswer, FrontReads } from '../rest/front-reads';
 import { RestError } from '../reasons/rest-error';
 import { rewriteRestUrl } from '../rest/http-pipeline';
 import { representationOf } from '../rest/representation';
+import { isLoginAttempt } from '../auth/authenticate.middleware';
 import { arrivalOrigin } from '../rest/request-context';
+import { ANONYMOUS, Caller, isAuthenticated } from '../wordpress/caller';
 
 /** Express's `trust proxy fn`: whether the proxy at `address` is trusted. */
 export type TrustProxy = (address: string, hop: number) => boolean;
+
+/**
+ * Starts the login of a request with Basic credentials as the authentication step would, leaving its
+ * outcome to that step when the request goes on (authenticate.middleware.ts `startLogin`).
+ */
+export type FrontLogin = (req: IncomingMessage, header: string) => Promise<Caller>;
 
 /** Header sets kept at once: their keys hold header values any client chooses. */
 const MAX_SHAPES = 256;
@@ -40,7 +48,7 @@ interface Shape {
  * no answer, and any failure go on to Express, which answers as before: the front only ever answers
  * what the route would, never an error.
  */
-export function frontReadsRoad(reads: FrontReads, config: AppConfig, paths: CacheablePaths, trust: TrustProxy, logger: Logger): Front {
+export function frontReadsRoad(reads: FrontReads, config: AppConfig, paths: CacheablePaths, trust: TrustProxy, logger: Logger, login: FrontLogin): Front {
   const shapes = new Map<string, Shape>();
   const warnings = new NestLogger('FrontReads');
 
@@ -53,7 +61,7 @@ export function frontReadsRoad(reads: FrontReads, config: AppConfig, paths: Cach
     });
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, shape: Shape, answer: FrontAnswer, started: number): void {
+  function send(req: IncomingMessage, res: ServerResponse, shape: Shape, answer: FrontAnswer, started: number, caller: Caller): void {
     const id = requestIdOf(req, res);
     res.statusCode = 200;
     for (const [name, value] of shape.headers) {
@@ -70,45 +78,66 @@ export function frontReadsRoad(reads: FrontReads, config: AppConfig, paths: Cach
     }
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     for (const link of answer.links ?? []) res.appendHeader('Link', link);
-    res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+    // The caching headers of its kind, as the response cache's replay: public, or WordPress's private ones for a caller's.
+    if (isAuthenticated(caller)) for (const [name, value] of PRIVATE_CACHE_HEADERS) res.setHeader(name, value);
+    else res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
     const body = Buffer.from(answer.text, 'utf8');
     res.setHeader('Content-Length', body.length);
     const etag = entityTag(body, res);
     res.setHeader('ETag', etag);
     if (ifNoneMatchMatches(req, etag)) sendNotModified(res);
     else res.end(body);
-    logAnsweredRequest(logger, req, res, id, started);
+    logAnsweredRequest(logger, req, res, id, started, caller.id);
   }
 
   return (req, res, onward) => {
     const url = req.url ?? '';
-    if (req.headers.authorization !== undefined || representationOf(req.headers.accept) !== 'json') return onward();
+    const header = req.headers.authorization;
+    if ((header !== undefined && !isLoginAttempt(header)) || representationOf(req.headers.accept) !== 'json') return onward();
     if (!isSharedRead(req, config, paths)) return onward();
     const [rawPath, query = ''] = splitOnce(url, '?');
     if (query && !frontQuery(query)) return onward();
     const rewritten = rewriteRestUrl(rawPath, config);
     const found = reads.match(rewritten.url);
     if (!found) return onward();
-    const key = `${headersVariation(req, config)}\n${rawPath.slice(0, rawPath.lastIndexOf('/'))}\n${found.read.path.source}`;
-    const shape = shapes.get(key);
-    const now = Date.now();
-    if (!shape || now - shape.learned > SHAPE_TTL_MS) {
-      // One request learns the shape again; meanwhile the others keep the headers known.
-      if (shape) shape.learned = now;
-      learn(key, res);
-      return onward();
-    }
-    requestScope.run(scopeOfRequest(req, true), () => {
-      found.read.answer({ match: found.match, query, origin: arrivalOrigin(req, trust), language: rewritten.language }).then(
-        (answer) => (answer === undefined ? onward() : send(req, res, shape, answer, now)),
-        // The route answers with its own errors (a lost database: 503; a bad parameter: 400).
-        (error: unknown) => {
-          if (!(error instanceof RestError)) warnings.warn(`front read handed to the route: ${(error as Error)?.message}`);
-          onward();
-        },
-      );
-    });
+    const started = Date.now();
+    const answer = (caller: Caller) => {
+      // A caller's answers carry the headers of its capabilities (`Allow`, the private Cache-Control).
+      const key = `${headersVariation(req, config)}\n${rawPath.slice(0, rawPath.lastIndexOf('/'))}\n${found.read.path.source}\n${capabilitiesKey(caller)}`;
+      const shape = shapes.get(key);
+      if (!shape || started - shape.learned > SHAPE_TTL_MS) {
+        // One request learns the shape again; meanwhile the others keep the headers known.
+        if (shape) shape.learned = started;
+        learn(key, res);
+        return onward();
+      }
+      requestScope.run(scopeOfRequest(req, !isAuthenticated(caller)), () => {
+        found.read.answer({ match: found.match, query, origin: arrivalOrigin(req, trust), language: rewritten.language, caller }).then(
+          (given) => (given === undefined ? onward() : send(req, res, shape, given, started, caller)),
+          // The route answers with its own errors (a lost database: 503; a bad parameter: 400).
+          (error: unknown) => {
+            if (!(error instanceof RestError)) warnings.warn(`front read handed to the route: ${(error as Error)?.message}`);
+            onward();
+          },
+        );
+      });
+    };
+    if (header === undefined) return answer(ANONYMOUS);
+    // Wrong credentials, a throttled client, a failed login: the authentication step answers them, from this very login.
+    login(req, header).then(
+      (caller) => (isAuthenticated(caller) ? answer(caller) : onward()),
+      () => onward(),
+    );
   };
+}
+
+/** Callers with the same capabilities get the same headers: their sorted names (kept per capability set). */
+const capabilityKeys = new WeakMap<ReadonlySet<string>, string>();
+function capabilitiesKey(caller: Caller): string {
+  if (!isAuthenticated(caller)) return '';
+  let key = capabilityKeys.get(caller.capabilities);
+  if (key === undefined) capabilityKeys.set(caller.capabilities, (key = [...caller.capabilities].sort().join(' ')));
+  return key;
 }
 
 /** A `Link` value of a page's navigation (the list's own, per answer). */

@@ -9,7 +9,6 @@ import type { Page } from '../rest/pagination/page';
 import { mergedParams } from '../rest/params/rest-params.decorator';
 import { validateRestArgs } from '../rest/params/rest-validation.pipe';
 import type { RequestContext } from '../rest/request-context';
-import { ANONYMOUS } from '../wordpress/caller';
 import { SiteService } from '../wordpress/site.service';
 import { listAddress, listEnvelope, PAGINATED, PaginatedOptions } from '../resources/pagination.interceptor';
 import { declareShows } from '../cache/shows.interceptor';
@@ -18,7 +17,7 @@ type ListHandler = (ctx: RequestContext, args: object) => Page<unknown> | Promis
 
 /**
  * The front reads of the lists (src/app/front-reads.road.ts): every `@Paginated` list route's
- * anonymous answer is given before Express by the route's own handler, called with the context and
+ * answer is given before Express by the route's own handler, called with the context and
  * the parameters the road would give it (the same query parser, merge and check), in the envelope
  * its interceptor builds, after declaring what it shows as the Shows interceptor does (the list's
  * total is kept under those keys). The iCalendar list interceptor adds nothing to a JSON answer but
@@ -55,9 +54,9 @@ export class ListFrontReads implements OnApplicationBootstrap {
   private add(mount: string, options: PaginatedOptions, list: ListHandler): void {
     this.fronts.add({
       path: new RegExp(`^/${mount.replace(/^\/+|\/+$/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
-      answer: async ({ query, origin, language }) => {
+      answer: async ({ query, origin, language, caller }) => {
         const args = validateRestArgs(options.args as Type<object>, mergedParams(parseRequestQuery(query)));
-        const page = await list({ caller: ANONYMOUS, origin, credentials: {}, language }, args);
+        const page = await list({ caller, origin, credentials: {}, language }, args);
         const address = await listAddress(mount, options, this.site, this.config, origin);
         const { body, headers, links } = listEnvelope(options, page, `${address}/`, query);
         return { text: answerJson(body), headers, links };

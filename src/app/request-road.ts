@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { AuthService } from '../auth/auth.service';
-import { authenticateMiddleware } from '../auth/authenticate.middleware';
+import { authenticateMiddleware, startLogin } from '../auth/authenticate.middleware';
 import { LoginThrottle } from '../auth/login-throttle.service';
 import { DataFreshness } from '../cache/data-freshness';
 import { CacheablePaths, KnownCaller } from '../cache/cacheable-request';
@@ -24,7 +24,7 @@ import { enterRequestScope } from '../rest/request-scope.middleware';
 import { allowAndOptions } from '../rest/route-answers';
 import { installFront } from '../rest/front-road';
 import { FrontReads } from '../rest/front-reads';
-import { frontReadsRoad, TrustProxy } from './front-reads.road';
+import { FrontLogin, frontReadsRoad, TrustProxy } from './front-reads.road';
 import { standardHeaders } from '../rest/standard-headers';
 
 /** Multipart files bigger than the road's body limit: the imports' upload, up to the import's own limit (docs/import.md "Bad input and limits"). */
@@ -86,7 +86,7 @@ export function installRequestRoad(app: NestExpressApplication, logger: Logger):
   for (const [name, handler] of steps) app.use(named(name, handler));
 
   // With a response cache its misses go the whole road, to be kept: its hits answer every repeat.
-  const front = cache.front(logger) ?? frontReadsRoad(app.get(FrontReads), config, app.get(CacheablePaths), trustProxyFn(app), logger);
+  const front = cache.front(logger) ?? frontReadsRoad(app.get(FrontReads), config, app.get(CacheablePaths), trustProxyFn(app), logger, frontLogin(app));
   return { installFront: () => installFront(server, front) };
 }
 
@@ -105,6 +105,14 @@ function knownCaller(app: NestExpressApplication): KnownCaller {
     const caller = auth.remembered(header, client);
     return caller && isAuthenticated(caller) ? caller.id : undefined;
   };
+}
+
+/** The front road's logins: the authentication step's, for the client address Express would find (`req.ip`). */
+function frontLogin(app: NestExpressApplication): FrontLogin {
+  const auth = app.get(AuthService);
+  const throttle = app.get(LoginThrottle);
+  const trust = trustProxyFn(app);
+  return (req, header) => startLogin(auth, throttle, req, header, proxyAddr(req, trust));
 }
 
 /** Express's `trust proxy` setting as the function it compiles it to (set at the road's start). */

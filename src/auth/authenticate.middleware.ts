@@ -1,12 +1,41 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { PRIVATE_CACHE_HEADERS } from '../cache/conditional-get';
 import { requestScope, scopeOfRequest } from '../database/request-scope';
 import { RestRequest } from '../rest/request-context';
 import { AuthService } from './auth.service';
-import { ANONYMOUS, isAuthenticated } from '../wordpress/caller';
+import { ANONYMOUS, Caller, isAuthenticated } from '../wordpress/caller';
 import { LoginThrottle, TooManyLoginFailures } from './login-throttle.service';
 
 const BASIC = /^Basic\s/i;
+
+/** Logins the front road started before Express (startLogin): the authentication step finishes these instead of starting another. */
+const startedLogins = new WeakMap<IncomingMessage, Promise<Caller>>();
+
+/** Whether `header` is a login attempt (HTTP Basic): any other Authorization header is anonymous. */
+export function isLoginAttempt(header: string | undefined): header is string {
+  return header !== undefined && BASIC.test(header);
+}
+
+/**
+ * Starts the login of a request with Basic credentials from `client` before Express (the front road,
+ * src/app/front-reads.road.ts), as the authentication step would: the step then takes this login's
+ * outcome (a caller, or the 401 or 429 it answers) instead of logging in again, so an attempt is
+ * counted and checked once.
+ */
+export function startLogin(auth: AuthService, throttle: LoginThrottle, req: IncomingMessage, header: string, client: string): Promise<Caller> {
+  const loggingIn = attemptLogin(auth, throttle, req, header, client);
+  startedLogins.set(req, loggingIn);
+  return loggingIn;
+}
+
+/**
+ * A login's reads (the data version, the roles with the site settings) are the request's: an
+ * authenticated caller's scope is the primary's, as the request scope step would make it.
+ */
+function attemptLogin(auth: AuthService, throttle: LoginThrottle, req: IncomingMessage, header: string, client: string): Promise<Caller> {
+  return requestScope.run(scopeOfRequest(req, false), () => login(auth, throttle, header, client));
+}
 
 /**
  * Runs before routing (as WordPress does): bad credentials are a 401 on every path, unknown ones
@@ -24,12 +53,8 @@ export function authenticateMiddleware(auth: AuthService, throttle: LoginThrottl
     request.caller = ANONYMOUS;
     const header = req.header('authorization');
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const attempt = header !== undefined && BASIC.test(header);
-    // A login's reads (the data version, the roles with the site settings) are the request's: an
-    // authenticated caller's scope is the primary's, as the request scope step would make it.
-    const loggingIn = attempt
-      ? requestScope.run(scopeOfRequest(req, false), () => login(auth, throttle, header, client))
-      : login(auth, throttle, header, undefined);
+    const loggingIn =
+      startedLogins.get(req) ?? (isLoginAttempt(header) ? attemptLogin(auth, throttle, req, header, client) : login(auth, throttle, header, undefined));
     loggingIn
       .then((caller) => {
         request.caller = caller;

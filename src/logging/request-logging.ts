@@ -23,9 +23,15 @@ function pathOf(url: string | undefined): string {
 }
 
 /** The line `requestLogging` writes, for an anonymous answer sent before Express (the response cache). */
-export function logAnsweredRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, id: string, startedMs: number): void {
+export function logAnsweredRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, id: string, startedMs: number, user = 0): void {
   logger.info(
-    { reqId: id, req: { id, method: req.method, path: pathOf(req.url) }, res: { status: res.statusCode }, responseTime: Date.now() - startedMs },
+    {
+      reqId: id,
+      req: { id, method: req.method, path: pathOf(req.url) },
+      res: { status: res.statusCode },
+      responseTime: Date.now() - startedMs,
+      ...(user > 0 && { user }),
+    },
     requestLine(req, res),
   );
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Caller } from '../wordpress/caller';
 
 /** What a front read is handed of its request. */
 export interface FrontRequest {
@@ -10,6 +11,8 @@ export interface FrontRequest {
   origin: string;
   /** The language of a `/{lang}/` prefix. */
   language?: string;
+  /** Who asks: anonymous, or the caller its Basic credentials logged in. */
+  caller: Caller;
 }
 
 /** A front read's answer: its JSON text and what else the route would send of its own. */
@@ -22,8 +25,8 @@ export interface FrontAnswer {
 }
 
 /**
- * A read answered before Express (src/app/front-reads.road.ts): a route whose anonymous answer is
- * JSON text the service can give without the road. `answer` gives exactly what the route would give,
+ * A read answered before Express (src/app/front-reads.road.ts): a route whose answer is JSON text the
+ * service can give without the road. `answer` gives exactly what the route would give,
  * or undefined whenever the route must answer itself (a record shown per caller, one the read model
  * does not hold, an unknown one, a query it does not take); a failure (a RestError) also hands the
  * request on: the route answers every error.

@@ -5,7 +5,8 @@ import { FrontReads, FrontRequest } from '../../src/rest/front-reads';
 import { setPostColumns } from './linked-posts-test-helpers';
 import { apiWriter } from '../support/api-writer';
 import { rawGet } from '../support/raw-answer';
-import { ADMIN, BASE, EXAMPLE_BASE, startTestApp, TestApp } from '../support/test-app';
+import { LoginThrottle } from '../../src/auth/login-throttle.service';
+import { ADMIN, BASE, basic, EXAMPLE_BASE, startTestApp, TestApp, userWithRole } from '../support/test-app';
 import { sharedTestDatabase, TestDatabase } from '../support/test-database';
 
 /**
@@ -176,9 +177,9 @@ describe('front reads: a single event from its read model row', () => {
     }
   });
 
-  it('hands on credentials, a query, another representation and a malformed or unknown slug', async () => {
+  it('hands on credentials other than a login, a query, another representation and a malformed or unknown slug', async () => {
     const cases: [string, Record<string, string>][] = [
-      [`${EVENTS}/${plain}`, { Authorization: ADMIN }],
+      [`${EVENTS}/${plain}`, { Authorization: 'Bearer not-a-login' }],
       [`${EVENTS}/${plain}`, { Accept: 'text/calendar' }],
       [`${EVENTS}/by-slug/%E0%A4%A`, {}],
       [`${EVENTS}/by-slug/no-such-front-event`, {}],
@@ -236,6 +237,78 @@ describe('front reads: a single event from its read model row', () => {
   });
 });
 
+describe('front reads: a caller logged in with Basic credentials', () => {
+  const PRIVATE = 'no-cache, must-revalidate, max-age=0, no-store, private';
+  let plain: number;
+  let slug: string;
+  let draft: number;
+
+  beforeAll(async () => {
+    plain = await event('For callers too', { categories: ['Caller talks'] });
+    draft = await event('A draft for callers', { status: 'draft' });
+    slug = (await t.http.get(`${EVENTS}/${plain}`).expect(200)).body.slug;
+  });
+
+  it('answers an administrator’s single reads and lists with the route’s exact body and headers, the private caching ones included', async () => {
+    for (const path of [
+      `${EVENTS}/${plain}`,
+      `${EVENTS}/by-slug/${slug}`,
+      EVENTS,
+      `${EVENTS}?start_date=2035-03-01&end_date=2035-03-31&per_page=1&page=2`,
+      `${BASE}/categories`,
+    ]) {
+      const { front, route, answered } = await frontAndRoute(t, path, { Authorization: ADMIN });
+      expect({ path, answered }).toEqual({ path, answered: true });
+      expectSameAnswer(front, route);
+      expect(front.headers['cache-control']).toBe(PRIVATE);
+      expect(front.headers.allow).toContain('POST');
+    }
+  });
+
+  it('learns the headers of each set of capabilities apart: a subscriber’s Allow is its own', async () => {
+    const subscriber = await userWithRole(t, 'subscriber', 'front-subscriber');
+    const path = `${EVENTS}/${plain}`;
+    await frontAndRoute(t, path, { Authorization: ADMIN });
+    const fronts = watchFrontReads();
+    try {
+      await get(t, path, { Authorization: subscriber.auth }).expect(200);
+      expect(fronts.answers()).toBe(0);
+    } finally {
+      fronts.restore();
+    }
+    const { front, route, answered } = await frontAndRoute(t, path, { Authorization: subscriber.auth });
+    expect(answered).toBe(true);
+    expectSameAnswer(front, route);
+    expect(front.headers.allow).toBe('GET');
+  });
+
+  it('hands on what the caller may see apart from everyone: a draft', async () => {
+    const { front, route, answered } = await frontAndRoute(t, `${EVENTS}/${draft}`, { Authorization: ADMIN });
+    expect(answered).toBe(false);
+    expect(front.status).toBe(200);
+    expectSameAnswer(front, route);
+  });
+
+  it('logs in once per request: wrong credentials get the route’s 401, right ones the front’s answer', async () => {
+    const path = `${EVENTS}/${plain}`;
+    await frontAndRoute(t, path, { Authorization: ADMIN });
+    const attempts = jest.spyOn(LoginThrottle.prototype, 'attempt');
+    const fronts = watchFrontReads();
+    try {
+      const refused = await get(t, path, { Authorization: basic('admin', 'not-the-password') });
+      expect(refused.status).toBe(401);
+      expect(JSON.parse(refused.body as string).code).toBe('incorrect_password');
+      expect(attempts).toHaveBeenCalledTimes(1);
+      await get(t, path, { Authorization: ADMIN }).expect(200);
+      expect(attempts).toHaveBeenCalledTimes(2);
+      expect(fronts.answers()).toBe(1);
+    } finally {
+      attempts.mockRestore();
+      fronts.restore();
+    }
+  });
+});
+
 describe('front reads: the lists, by their own handlers', () => {
   const { post: add, event: listed } = apiWriter(() => t, '2035-05');
   let venue: number;
@@ -280,7 +353,7 @@ describe('front reads: the lists, by their own handlers', () => {
       [`${EVENTS}?_fields=id`, {}],
       [`${EVENTS}?_envelope`, {}],
       [`${EVENTS}?context=edit`, {}],
-      [`${BASE}/venues`, { Authorization: ADMIN }],
+      [`${BASE}/venues`, { Authorization: 'Bearer not-a-login' }],
     ];
     for (const [path, headers] of cases) {
       const { front, route, answered } = await frontAndRoute(t, path, headers);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventsReadService } from '../../src/events/events-read.service';
 import { rawGet } from '../support/raw-answer';
-import { BASE, SITE } from '../support/test-app';
+import { BASE, basic, SITE } from '../support/test-app';
 import { FixtureApp, withFixtureApp } from '../support/fixture-app';
 import { GOLDEN_DIR, GOLDEN_REQUESTS } from '../support/fixture-paths';
 import { Answer, compareWithGolden, parseGoldenRequests, Server } from '../support/golden-compare';
@@ -40,7 +40,7 @@ describe('golden answers of The Events Calendar on the fixture database', () => 
     expect(failures).toEqual([]);
   });
 
-  it('answers every event of the fixture by ID and by slug, and the lists, on the front road exactly as the route does (src/app/front-reads.road.ts)', async () => {
+  it('answers every event of the fixture by ID and by slug, and the lists, on the front road exactly as the route does, anonymous and logged in (src/app/front-reads.road.ts)', async () => {
     const events = await fixture.q<{ ID: number; post_name: string }>("SELECT ID, post_name FROM wp_posts WHERE post_type = 'tribe_events' ORDER BY ID");
     expect(events.length).toBeGreaterThan(50);
     const lists = [
@@ -54,19 +54,22 @@ describe('golden answers of The Events Calendar on the fixture database', () => 
       '/categories',
       '/tags?per_page=3&page=2',
     ].map((path) => `${BASE}${path}`);
-    const raw = (path: string) => rawGet(fixture.t.http, path);
+    // Anonymous, then as the site's administrator (a login per request: the front's answer after it).
+    const admin = basic('admin', '0Tu3Y7F7uMAXwNZuyGZt3X97');
+    const raw = (path: string, auth?: string) => (auth ? rawGet(fixture.t.http, path).set('Authorization', auth) : rawGet(fixture.t.http, path));
     const perRequest = new Set(['x-request-id', 'date', 'connection', 'keep-alive']);
     const shared = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perRequest.has(name)));
     const answered = jest.spyOn(EventsReadService.prototype, 'storedAnswer');
     try {
       const paths = [...events.flatMap(({ ID, post_name }) => [`${BASE}/events/${ID}`, `${BASE}/events/by-slug/${encodeURIComponent(post_name)}`]), ...lists];
-      for (const path of paths) {
-        await raw(path); // teaches the front the route's headers, once per shape
-        const front = await raw(path);
+      for (const [path, auth] of [...paths.map((path) => [path] as const), ...paths.map((path) => [path, admin] as const)]) {
+        await raw(path, auth); // teaches the front the route's headers, once per shape
+        const front = await raw(path, auth);
         // `_road`: a parameter the front leaves to the route, which ignores it.
-        const route = await raw(`${path}${path.includes('?') ? '&' : '?'}_road=whole`);
-        expect({ path, status: front.status, body: front.body, headers: shared(front.headers) }).toEqual({
+        const route = await raw(`${path}${path.includes('?') ? '&' : '?'}_road=whole`, auth);
+        expect({ path, auth, status: front.status, body: front.body, headers: shared(front.headers) }).toEqual({
           path,
+          auth,
           status: route.status,
           body: route.body,
           headers: shared(route.headers),
@@ -74,7 +77,7 @@ describe('golden answers of The Events Calendar on the fixture database', () => 
       }
       // The published events every caller sees alike were the front's (the others went on to the route).
       const texts = await Promise.all(answered.mock.results.map((result) => result.value as Promise<unknown>));
-      expect(texts.filter((text) => text !== undefined).length).toBeGreaterThan(events.length);
+      expect(texts.filter((text) => text !== undefined).length).toBeGreaterThan(2 * events.length);
     } finally {
       answered.mockRestore();
     }

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { FrontAnswer, FrontReads } from '../../rest/front-reads';
 import { INTERNAL_NAMESPACE, INTERNAL_REST_ROOT } from '../../rest/http-pipeline';
+import { Caller, isAuthenticated } from '../../wordpress/caller';
 import { EventRef, EventsReadService } from '../events-read.service';
 
 const EVENTS_PATH = `${INTERNAL_REST_ROOT}${INTERNAL_NAMESPACE}/events`;
@@ -24,17 +25,19 @@ export class EventFrontReads implements OnModuleInit {
 
   onModuleInit(): void {
     // A single read's query (`password`, `_fields`…) is the route's.
-    this.fronts.add({ path: BY_ID, answer: async ({ match: [, id], query }) => (query ? undefined : this.stored({ id: Number(id) })) });
+    this.fronts.add({ path: BY_ID, answer: async ({ match: [, id], query, caller }) => (query ? undefined : this.stored({ id: Number(id) }, caller)) });
     this.fronts.add({
       path: BY_SLUG,
-      answer: async ({ match: [, segment], query }) => {
+      answer: async ({ match: [, segment], query, caller }) => {
         const slug = decodedSegment(segment);
-        return query || slug === undefined ? undefined : this.stored({ slug });
+        return query || slug === undefined ? undefined : this.stored({ slug }, caller);
       },
     });
   }
 
-  private async stored(ref: EventRef): Promise<FrontAnswer | undefined> {
+  private async stored(ref: EventRef, caller: Caller): Promise<FrontAnswer | undefined> {
+    // The stored text is what anonymous callers and those with `read` get (EventTexts.single).
+    if (isAuthenticated(caller) && !caller.capabilities.has('read')) return undefined;
     const text = await this.events.storedAnswer(ref);
     return text && { text: text.text };
   }
