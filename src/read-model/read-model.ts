@@ -84,15 +84,15 @@ export class ReadModel {
     if (!batch) {
       const started: ReadBatch = { asks: [] };
       this.batches.set(scope, (batch = started));
-      // Runs in the scope of the request (its replica or primary), after the asks of the promise
-      // continuations queued so far (a nextTick queued by a microtask runs once they all ran), in time
-      // for its statement to share the turn's round trip (database/statement-batch.ts).
-      queueMicrotask(() =>
-        process.nextTick(() => {
-          this.batches.delete(scope);
-          void this.readBatch(started, builtSince);
-        }),
-      );
+      // Runs in the scope of the request (its replica or primary), after the turn's other asks. On MySQL
+      // sooner — once the promise continuations queued so far have run (a nextTick queued by a microtask
+      // runs after them) — so its statement shares the turn's round trip (database/statement-batch.ts).
+      const read = () => {
+        this.batches.delete(scope);
+        void this.readBatch(started, builtSince);
+      };
+      if (this.db.isMysql) queueMicrotask(() => process.nextTick(read));
+      else setImmediate(read);
     }
     return new Promise<Map<number, T>>((resolve, reject) => batch.asks.push({ kind, ids, localize, resolve: resolve as ReadAsk['resolve'], reject }));
   }
