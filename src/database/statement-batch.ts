@@ -24,9 +24,11 @@ interface Waiting {
  * MySQL as one `a; b; c` and come back as one answer. Each round trip costs the service a socket write
  * and MariaDB a wake-up (about 0.1 ms of CPU together on these machines), more than most statements.
  *
- * A batch closes soon after its first statement (`later`), at MAX_STATEMENTS, or at a write: a write is a batch's last statement, so a batch that
- * fails can be sent again statement by statement (its reads repeat harmlessly; a failed statement
- * has no effect, in or out of a transaction) — except after a deadlock, which ended the transaction.
+ * A batch closes soon after its first statement (`later`), at MAX_STATEMENTS, or at a write: a write
+ * is a batch's last statement, so a batch that fails can be sent again statement by statement (its
+ * reads repeat harmlessly; a failed statement has no effect, in or out of a transaction) — except
+ * after a deadlock, which ended the transaction. On the pool a batch may hold statements of several
+ * requests; it waits for a connection until the deadline of the request whose statement came first.
  */
 export class StatementBatch {
   private waiting: Waiting[] = [];
