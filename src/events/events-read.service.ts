@@ -106,7 +106,7 @@ export class EventsReadService {
 
   /** The ID of the event a read addresses (by slug: the lowest ID with it, of any status), if any. */
   private async idOf(ref: EventRef): Promise<number | undefined> {
-    return 'id' in ref ? ref.id : (await this.posts.bySlug(EVENT_POST_TYPE, addressedSlug(ref.slug)))?.ID;
+    return 'id' in ref ? ref.id : this.posts.idBySlug(EVENT_POST_TYPE, addressedSlug(ref.slug));
   }
 
   /** The addressed event: unknown ID 404, non-event 400, unknown slug 400 on `slug` (Q45, events.md §2.2). */

@@ -323,6 +323,15 @@ export class PostsStore {
     return row ? toPostRow(row) : undefined;
   }
 
+  /** The ID of the post `bySlug` finds, without the rest of its row. */
+  async idBySlug(postType: string, slug: string): Promise<number | undefined> {
+    const row = await this.sql.one<{ ID: number }>(`SELECT ID FROM ${this.sql.table('posts')} WHERE post_type = ? AND post_name = ? ORDER BY ID LIMIT 1`, [
+      postType,
+      slug,
+    ]);
+    return row && Number(row.ID);
+  }
+
   /**
    * IDs of the untrashed posts of the type with this title (and this content, when given), compared
    * case-insensitively (MySQL's collation; SQLite's NOCASE), lowest first.
