@@ -37,7 +37,11 @@ const pool = createPool({
 });
 const headers = flags.auth ? { authorization: `Basic ${Buffer.from(flags.auth).toString('base64')}` } : {};
 
-/** The statements of the log file's `Query` entries (an entry goes on until the next entry's line). */
+/**
+ * The statements of the log file's `Query` entries (an entry goes on until the next entry's line; one
+ * entry holds every statement of a shared round trip, joined by `;` and a line break:
+ * src/database/statement-batch.ts).
+ */
 function loggedStatements(file) {
   const entry = /^(?:\d{6}\s+\d{1,2}:\d\d:\d\d)?\t\s*\d+ (\w[\w ]*?)\t(.*)$/;
   const entries = [];
@@ -47,8 +51,10 @@ function loggedStatements(file) {
     else if (entries.length) entries[entries.length - 1].text += `\n${line}`;
   }
   return entries
-    .filter((e) => e.command === 'Query' && /^\s*SELECT\b/i.test(e.text) && !/general_log|^\s*SELECT 1\s*$/i.test(e.text))
-    .map((e) => e.text.trim());
+    .filter((e) => e.command === 'Query')
+    .flatMap((e) => e.text.split(/;\n/))
+    .filter((text) => /^\s*SELECT\b/i.test(text) && !/general_log|^\s*SELECT 1\s*$/i.test(text))
+    .map((text) => text.trim().replace(/;$/, ''));
 }
 
 const log = join(tmpdir(), `statement-cpu-${process.pid}.log`);
