@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
 import { DatabaseService } from '../../database/database.service';
 import { placeholders, Sql } from '../../database/sql';
 
@@ -22,7 +23,10 @@ export interface OccurrencePost {
  */
 @Injectable()
 export class SeriesRepository {
-  constructor(private readonly db: DatabaseService) {}
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly config: AppConfig,
+  ) {}
 
   /** Statements go to the current transaction, if any (src/database/sql.ts). */
   private get sql(): Sql {
@@ -35,18 +39,24 @@ export class SeriesRepository {
    * changed alone to private or draft is not part of what the series shows). The unary `+` (a no-op
    * on both engines) keeps SQLite's planner off the `meta_key` and `post_type` indexes, which read
    * every event of the site (90 ms a page at 100,000 occurrences); the IDs and `post_parent` lead
-   * instead (1.7 ms).
+   * instead (1.7 ms). The starts come from TEC's occurrences table where lists read dates
+   * (EVENT_DATES_SOURCE): one index entry per occurrence (its `post_id, end_date, start_date` index)
+   * instead of every meta row of each occurrence (6 ms of MariaDB for a page of 10 series of 100).
    */
   async stats(parentIds: readonly number[]): Promise<Map<number, SeriesStats>> {
     if (!parentIds.length) return new Map();
     const sql = this.sql;
     const published = (value: string) => `CASE WHEN p.post_status = 'publish' THEN ${value} END`;
+    const [start, dates] =
+      this.config.eventDatesSource === 'occurrences'
+        ? ['o.start_date', `JOIN ${sql.table('tec_occurrences')} o ON o.post_id = p.ID`]
+        : ['m.meta_value', `JOIN ${sql.table('postmeta')} m ON m.post_id = p.ID AND +m.meta_key = '_EventStartDate'`];
     const rows = await sql.rows<{ series: number; n: number; first: string; last: string; status: string; pn: number; pfirst: string; plast: string }>(
-      `SELECT CASE WHEN p.post_parent = 0 THEN p.ID ELSE p.post_parent END AS series, COUNT(*) AS n, MIN(m.meta_value) AS first, MAX(m.meta_value) AS last,
+      `SELECT CASE WHEN p.post_parent = 0 THEN p.ID ELSE p.post_parent END AS series, COUNT(*) AS n, MIN(${start}) AS first, MAX(${start}) AS last,
               MAX(CASE WHEN p.post_parent = 0 THEN p.post_status END) AS status,
-              COUNT(${published('1')}) AS pn, MIN(${published('m.meta_value')}) AS pfirst, MAX(${published('m.meta_value')}) AS plast
+              COUNT(${published('1')}) AS pn, MIN(${published(start)}) AS pfirst, MAX(${published(start)}) AS plast
          FROM ${sql.table('posts')} p
-         JOIN ${sql.table('postmeta')} m ON m.post_id = p.ID AND +m.meta_key = '_EventStartDate'
+         ${dates}
         WHERE (p.ID IN (${placeholders(parentIds)}) OR p.post_parent IN (${placeholders(parentIds)}))
           AND +p.post_type = 'tribe_events' AND p.post_status <> 'trash'
         GROUP BY CASE WHEN p.post_parent = 0 THEN p.ID ELSE p.post_parent END`,
