@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { recordAnswer, RecordedAnswer } from '../cache/answer-replay';
 import { CacheablePaths, headersVariation, isSharedRead } from '../cache/cacheable-request';
-import { entityTag, ifNoneMatchMatches, PRIVATE_CACHE_HEADERS, PUBLIC_CACHE_CONTROL, sendNotModified } from '../cache/conditional-get';
+import { entityTag, ifNoneMatchMatches, sendNotModified, setCachingHeaders } from '../cache/conditional-get';
 import { AppConfig } from '../config/app-config';
 import { requestScope, scopeOfRequest } from '../database/request-scope';
 import { logAnsweredRequest, requestIdOf } from '../logging/request-logging';
@@ -36,17 +36,19 @@ interface Shape {
 }
 
 /**
- * The front road of anonymous reads (FrontReads: a single event by ID or slug from its read model
- * row, every list by its own handler), before Express, when no response cache keeps answers
- * (RESPONSE_CACHE_TTL_SECONDS=0). The body and the answer's own headers (a list's totals and page
- * links) are the read's; the other headers are those the route itself sent last for the same shape
- * of request — the same path but for its last segment, the same headersVariation — learned from its
- * answer (a shape not yet seen, or learned over a minute ago, goes the whole road once). What the
- * route would add of its own (ETag, 304 on If-None-Match, the public Cache-Control, the request id
- * and log line) is added as the response cache's replay does. Credentials, a body, a method override,
- * another representation, a global parameter (`_fields`…), `password` or `context`, a read that gives
- * no answer, and any failure go on to Express, which answers as before: the front only ever answers
- * what the route would, never an error.
+ * The front road of reads (FrontReads: a single event by ID or slug from its read model row, every
+ * list by its own handler), before Express, when no response cache keeps answers
+ * (RESPONSE_CACHE_TTL_SECONDS=0), for anonymous callers and for callers with Basic credentials, whose
+ * login starts here and whose outcome the authentication step takes over if the request goes on
+ * (`login`). The body and the answer's own headers (a list's totals and page links) are the read's;
+ * the other headers are those the route itself sent last for the same shape of request — the same
+ * path but for its last segment, the same headersVariation, the same set of capabilities — learned
+ * from its answer (a shape not yet seen, or learned over a minute ago, goes the whole road once). What
+ * the route would add of its own (ETag, 304 on If-None-Match, the caching headers of the caller's
+ * kind, the request id and log line) is added as the response cache's replay does. Other credentials,
+ * a failed login, a body, a method override, another representation, a global parameter (`_fields`…),
+ * `password` or `context`, a read that gives no answer, and any failure go on to Express, which
+ * answers as before: the front only ever answers what the route would, never an error.
  */
 export function frontReadsRoad(reads: FrontReads, config: AppConfig, paths: CacheablePaths, trust: TrustProxy, logger: Logger, login: FrontLogin): Front {
   const shapes = new Map<string, Shape>();
@@ -78,9 +80,7 @@ export function frontReadsRoad(reads: FrontReads, config: AppConfig, paths: Cach
     }
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     for (const link of answer.links ?? []) res.appendHeader('Link', link);
-    // The caching headers of its kind, as the response cache's replay: public, or WordPress's private ones for a caller's.
-    if (isAuthenticated(caller)) for (const [name, value] of PRIVATE_CACHE_HEADERS) res.setHeader(name, value);
-    else res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+    setCachingHeaders(res, isAuthenticated(caller));
     const body = Buffer.from(answer.text, 'utf8');
     res.setHeader('Content-Length', body.length);
     const etag = entityTag(body, res);

@@ -77,7 +77,7 @@ export class AuthService {
     if (!credentials) return undefined;
     const reads: LoginReads = Promise.all([
       this.users.findWithMeta(credentials.login, EMAIL.test(credentials.login), [APPLICATION_PASSWORDS_KEY, this.capabilitiesKey]),
-      this.options.getShared<RoleMap>(`${this.config.tablePrefix}user_roles`),
+      this.roles(),
     ]);
     // A refused login never awaits them: a failed read must not become an unhandled rejection.
     reads.catch(() => undefined);
@@ -93,12 +93,13 @@ export class AuthService {
    * `meta`: the user's meta already read with that key (authenticate), else it is read.
    */
   async callerFor(user: Pick<UserRow, 'ID' | 'user_login'>, meta?: ReadonlyMap<string, string>): Promise<Caller> {
-    const prefix = this.config.tablePrefix;
-    const [userMeta, roles] = await Promise.all([
-      meta ?? this.users.meta(user.ID, [this.capabilitiesKey]),
-      this.options.getShared<RoleMap>(`${prefix}user_roles`),
-    ]);
+    const [userMeta, roles] = await Promise.all([meta ?? this.users.meta(user.ID, [this.capabilitiesKey]), this.roles()]);
     return this.callerOf(user, userMeta, roles);
+  }
+
+  /** The site's roles (`{prefix}user_roles`), read with the site settings. */
+  private roles(): Promise<RoleMap | undefined> {
+    return this.options.getShared<RoleMap>(`${this.config.tablePrefix}user_roles`);
   }
 
   private callerOf(user: Pick<UserRow, 'ID' | 'user_login'>, meta: ReadonlyMap<string, string>, roles: RoleMap | undefined): Caller {

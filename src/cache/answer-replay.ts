@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { captureBody } from './body-capture';
-import { ifNoneMatchMatches, PRIVATE_CACHE_HEADERS, PUBLIC_CACHE_CONTROL, sendNotModified } from './conditional-get';
+import { ifNoneMatchMatches, sendNotModified, setCachingHeaders } from './conditional-get';
 import type { CachedAnswer } from './response-cache';
 
 /** Headers that belong to one request or that the cache step decides, never replayed. */
@@ -22,8 +22,7 @@ export function recordAnswer(res: ServerResponse, keep: (answer: RecordedAnswer)
 export function replayAnswer(answer: CachedAnswer, req: IncomingMessage, res: ServerResponse, authenticated = false): void {
   res.statusCode = 200;
   for (const [name, value] of answer.headers) res.setHeader(name, value);
-  if (authenticated) for (const [name, value] of PRIVATE_CACHE_HEADERS) res.setHeader(name, value);
-  else res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+  setCachingHeaders(res, authenticated);
   if (ifNoneMatchMatches(req, answer.etag)) return sendNotModified(res);
   res.end(answer.body);
 }

@@ -11,6 +11,12 @@ export const PRIVATE_CACHE_HEADERS: readonly [string, string][] = [
   ['Cache-Control', 'no-cache, must-revalidate, max-age=0, no-store, private'],
   ['Expires', 'Wed, 11 Jan 1984 05:00:00 GMT'],
 ];
+/** The caching headers of a 200 answer of its kind: public for anonymous answers, WordPress's private ones for a caller's. */
+export function setCachingHeaders(res: ServerResponse, authenticated: boolean): void {
+  if (authenticated) for (const [name, value] of PRIVATE_CACHE_HEADERS) res.setHeader(name, value);
+  else res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
+}
+
 /** Anonymous errors: kept by no cache (a 404 must not outlive the creation of what was missing). */
 export const ERROR_CACHE_CONTROL = 'no-store';
 

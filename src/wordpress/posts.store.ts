@@ -316,20 +316,19 @@ export class PostsStore {
 
   /** The post of that type whose `post_name` equals `slug` (any status; lowest ID on duplicates). */
   async bySlug(postType: string, slug: string): Promise<PostRow | undefined> {
-    const row = await this.sql.one(`SELECT ${COLUMNS.join(', ')} FROM ${this.sql.table('posts')} WHERE post_type = ? AND post_name = ? ORDER BY ID LIMIT 1`, [
-      postType,
-      slug,
-    ]);
+    const row = await this.sql.one(this.slugLookup(COLUMNS.join(', ')), [postType, slug]);
     return row ? toPostRow(row) : undefined;
   }
 
   /** The ID of the post `bySlug` finds, without the rest of its row. */
   async idBySlug(postType: string, slug: string): Promise<number | undefined> {
-    const row = await this.sql.one<{ ID: number }>(`SELECT ID FROM ${this.sql.table('posts')} WHERE post_type = ? AND post_name = ? ORDER BY ID LIMIT 1`, [
-      postType,
-      slug,
-    ]);
+    const row = await this.sql.one<{ ID: number }>(this.slugLookup('ID'), [postType, slug]);
     return row && Number(row.ID);
+  }
+
+  /** `columns` of the lowest-ID post of a type with a slug (any status). */
+  private slugLookup(columns: string): string {
+    return `SELECT ${columns} FROM ${this.sql.table('posts')} WHERE post_type = ? AND post_name = ? ORDER BY ID LIMIT 1`;
   }
 
   /**
