@@ -81,7 +81,7 @@ export function frontReadsRoad(reads: FrontReads, config: AppConfig, paths: Cach
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     for (const link of answer.links ?? []) res.appendHeader('Link', link);
     setCachingHeaders(res, isAuthenticated(caller));
-    const body = Buffer.from(answer.text, 'utf8');
+    const body = answer.body;
     res.setHeader('Content-Length', body.length);
     const etag = entityTag(body, res);
     res.setHeader('ETag', etag);

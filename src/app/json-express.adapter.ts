@@ -26,7 +26,7 @@ export class JsonExpressAdapter extends ExpressAdapter {
     const serialized = body instanceof SerializedAnswer ? body : undefined;
     if (serialized?.status !== undefined) response.status(serialized.status);
     const json = serialized ? undefined : shapeAnswer(req, response, body ?? null, response.statusCode >= 400);
-    const payload = Buffer.from(serialized ? serialized.body : answerJson(json), 'utf8');
+    const payload = serialized ? Buffer.from(serialized.body, 'utf8') : answerJson(json);
     response.setHeader('Content-Type', serialized ? serialized.contentType : JSON_CONTENT_TYPE);
     response.setHeader('Content-Length', payload.length);
     if (response.statusCode === 200 && (req.method === 'GET' || req.method === 'HEAD')) {

@@ -59,7 +59,7 @@ export class ListFrontReads implements OnApplicationBootstrap {
         const page = await list({ caller, origin, credentials: {}, language }, args);
         const address = await listAddress(mount, options, this.site, this.config, origin);
         const { body, headers, links } = listEnvelope(options, page, `${address}/`, query);
-        return { text: answerJson(body), headers, links };
+        return { body: answerJson(body), headers, links };
       },
     });
   }

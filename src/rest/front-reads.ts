@@ -15,9 +15,9 @@ export interface FrontRequest {
   caller: Caller;
 }
 
-/** A front read's answer: its JSON text and what else the route would send of its own. */
+/** A front read's answer: its JSON as the bytes sent and what else the route would send of its own. */
 export interface FrontAnswer {
-  text: string;
+  body: Buffer;
   /** Headers of this answer (a list's totals), over the learned ones. */
   headers?: Record<string, string>;
   /** `Link` values of this answer (a list's prev and next), after the learned ones but prev and next. */

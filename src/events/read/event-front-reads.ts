@@ -39,7 +39,7 @@ export class EventFrontReads implements OnModuleInit {
     // The stored text is what anonymous callers and those with `read` get (EventTexts.single).
     if (isAuthenticated(caller) && !caller.capabilities.has('read')) return undefined;
     const text = await this.events.storedAnswer(ref);
-    return text && { text: text.text };
+    return text && { body: Buffer.from(text.text, 'utf8') };
   }
 }
 
