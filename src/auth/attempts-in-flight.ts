@@ -5,37 +5,26 @@ interface ClientAttempts {
   /** Checks ended so far (kept while any attempt is present): a change means a place may be back. */
   ended: number;
   waiting: Array<() => void>;
-  /** The client's reservations on this instance, run one after the other. */
-  reservations: Promise<unknown>;
 }
 
 /**
  * This instance's login attempts per client. The ones whose password is being checked hold a place
  * in the throttle's window until they end, and the successful ones give theirs back, so an attempt
  * that found the window full waits here for a check to end rather than be refused while a burst of
- * right logins is still under way (login-throttle.service.ts). Reservations of one client run one
- * at a time, so none finds the window full only because of another's increment about to be undone.
+ * right logins is still under way (login-throttle.service.ts).
  */
 export class AttemptsInFlight {
   private readonly clients = new Map<string, ClientAttempts>();
 
   enter(client: string): void {
     let entry = this.clients.get(client);
-    if (!entry) this.clients.set(client, (entry = { present: 0, checking: 0, ended: 0, waiting: [], reservations: Promise.resolve() }));
+    if (!entry) this.clients.set(client, (entry = { present: 0, checking: 0, ended: 0, waiting: [] }));
     entry.present++;
   }
 
   leave(client: string): void {
     const entry = this.entry(client);
     if (--entry.present === 0) this.clients.delete(client);
-  }
-
-  /** Runs `reserve` after the client's earlier reservations on this instance have ended. */
-  reserving<T>(client: string, reserve: () => Promise<T>): Promise<T> {
-    const entry = this.entry(client);
-    const run = entry.reservations.then(reserve);
-    entry.reservations = run.catch(() => undefined);
-    return run;
   }
 
   checking(client: string): number {

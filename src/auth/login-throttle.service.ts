@@ -5,6 +5,12 @@ import { RestError } from '../reasons/rest-error';
 import { AttemptsInFlight } from './attempts-in-flight';
 import { LoginFailuresRepository } from './repository/login-failures.repository';
 
+/** Attempts of one client taking their places with one increment: how many, and its outcome. */
+interface Reservations {
+  size: number;
+  taken: Promise<{ count: number; windowStart?: number }>;
+}
+
 /** Error of a throttled login attempt; the middleware copies `retryAfter` into the Retry-After header. */
 export class TooManyLoginFailures extends RestError {
   constructor(readonly retryAfter: number) {
@@ -49,6 +55,10 @@ export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
   /** Places per client this instance gives back with the client's next increment, or on its own (`owe`). */
   private readonly owed = new Map<string, number>();
   private readonly failing: LRUCache<string, true>;
+  /** Per client, the reservations waiting to take their places together (`reserve`). */
+  private readonly forming = new Map<string, Reservations>();
+  /** Per client, the last group's increment, settled: the next group takes its places after it. */
+  private readonly lastTaken = new Map<string, Promise<void>>();
 
   constructor(
     private readonly failures: LoginFailuresRepository,
@@ -108,7 +118,7 @@ export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
     for (;;) {
       const ended = this.inFlight.ended(client);
       try {
-        await this.inFlight.reserving(client, () => this.reserve(client));
+        await this.reserve(client);
         this.inFlight.start(client);
         return;
       } catch (error) {
@@ -124,18 +134,59 @@ export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
   /**
    * Takes one place of `client` in its window (a new window when the previous one ended) and returns
    * its number, or gives it straight back and throws TooManyLoginFailures when the window is full.
+   * The client's reservations on this instance run one after the other, so none finds the window full
+   * only because of another's increment about to be undone; those that arrive while one is under way
+   * take their places together, in one increment, in the order they came: a client sending its
+   * requests in parallel costs one write per round trip, not one per request (docs/decisions.md
+   * "Login places taken together").
    */
-  async reserve(client: string, now = Date.now()): Promise<number> {
-    if (!this.enabled) return 0;
+  reserve(client: string): Promise<number> {
+    if (!this.enabled) return Promise.resolve(0);
+    const joined = this.forming.get(client) ?? this.form(client);
+    const index = joined.size++;
+    // The group's size is final once its increment ran: its places are the last `size` of the count.
+    return joined.taken.then(({ count, windowStart }) => {
+      const place = count - joined.size + 1 + index;
+      if (place <= this.config.loginMaxFailures) return place;
+      this.owe(client);
+      return this.refusal(client, windowStart);
+    });
+  }
+
+  /** A new group of reservations of `client`, taking its places once the client's last group has taken its own. */
+  private form(client: string): Reservations {
+    const group: Reservations = { size: 0, taken: undefined! };
+    this.forming.set(client, group);
+    group.taken = (this.lastTaken.get(client) ?? Promise.resolve()).then(() => {
+      this.forming.delete(client); // attempts from now on form the next group
+      return this.take(client, group.size);
+    });
+    const settled = group.taken.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lastTaken.set(client, settled);
+    void settled.then(() => {
+      if (this.lastTaken.get(client) === settled) this.lastTaken.delete(client);
+    });
+    return group;
+  }
+
+  /** Takes `places` places of `client` with one increment, giving back what this instance owes it. */
+  private async take(client: string, places: number): Promise<{ count: number; windowStart?: number }> {
+    const now = Date.now();
     const owed = this.owed.get(client) ?? 0;
     this.owed.delete(client);
-    const { count, windowStart } = await this.failures.increment(client, now, now - this.windowMs, owed).catch((error: unknown) => {
+    return this.failures.increment(client, now, now - this.windowMs, owed, places).catch((error: unknown) => {
       this.owe(client, owed);
       throw error;
     });
-    if (count <= this.config.loginMaxFailures) return count;
+  }
+
+  /** The 429 of a full window, with the seconds until it ends. */
+  private async refusal(client: string, windowStart: number | undefined): Promise<never> {
+    const now = Date.now();
     const start = windowStart ?? (await this.failures.windowStart(client)) ?? now;
-    this.owe(client);
     throw new TooManyLoginFailures(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)));
   }
 

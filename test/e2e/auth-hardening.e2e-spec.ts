@@ -111,6 +111,34 @@ describe('failed-login throttle (per client IP, shared through the database)', (
     expect(await failuresOf(a, ip)).toBe(1);
   });
 
+  it('takes the places of attempts that arrive together in one increment, each with its own number (issue #32)', async () => {
+    const ip = '192.0.2.80';
+    const throttle = a.app.get(LoginThrottle);
+    const run = jest.spyOn(Sql.prototype, 'run');
+    const rows = jest.spyOn(Sql.prototype, 'rows');
+    try {
+      // Five at once with a limit of 3: three are admitted, two refused, from one increment of five places.
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => throttle.reserve(ip).catch((error: { status: number }) => error.status)));
+      expect(outcomes).toEqual([1, 2, 3, 429, 429]);
+      const increments = [...run.mock.calls, ...rows.mock.calls].filter(
+        ([sql, params]) => sql.startsWith('INSERT') && sql.includes('eca_login_failures') && params?.includes(ip),
+      );
+      expect(increments).toHaveLength(1);
+    } finally {
+      run.mockRestore();
+      rows.mockRestore();
+    }
+    // Right logins arriving together while a window is full wait for the places to come back, and all get in.
+    await expect(Promise.all(Array.from({ length: 6 }, (_, i) => throttle.attempt('192.0.2.81', async () => i)))).resolves.toEqual([0, 1, 2, 3, 4, 5]);
+    // What is owed is given back within a second: the refused places, and every place of the right logins.
+    expect(
+      await eventually(
+        async () => [await failuresOf(a, ip), await failuresOf(a, '192.0.2.81')],
+        ([held, right]) => held === 3 && right === 0,
+      ),
+    ).toEqual([3, 0]);
+  });
+
   it('gives a successful login’s place back even when the database failed at that moment (retried a second later)', async () => {
     const table = a.db.sql.table('eca_login_failures');
     const aside = 'eca_login_failures_aside';

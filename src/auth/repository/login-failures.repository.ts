@@ -14,30 +14,30 @@ export class LoginFailuresRepository {
   constructor(private readonly db: DatabaseService) {}
 
   /**
-   * Counts one more attempt of `client` in its window, after giving back `givenBack` places (never
-   * below 0), or starts a new window at `now` when the old one began at or before `expired`; returns
-   * the new count atomically (RETURNING on SQLite, LAST_INSERT_ID(expr) on MySQL), and on SQLite the
-   * window's start.
+   * Counts `places` more attempts of `client` in its window, after giving back `givenBack` places (never
+   * below 0), or starts a new window at `now` holding them when the old one began at or before
+   * `expired`; returns the new count atomically (RETURNING on SQLite, LAST_INSERT_ID(expr) on MySQL),
+   * and on SQLite the window's start.
    */
-  async increment(client: string, now: number, expired: number, givenBack = 0): Promise<{ count: number; windowStart?: number }> {
+  async increment(client: string, now: number, expired: number, givenBack = 0, places = 1): Promise<{ count: number; windowStart?: number }> {
     const sql = this.db.sql;
     const table = sql.table('eca_login_failures');
     // The column is unsigned: MySQL refuses a subtraction that would go below 0, so it never runs one.
-    const params = [client, now, expired, givenBack, givenBack, expired, now];
+    const params = [client, places, now, expired, places, givenBack, givenBack, places, expired, now];
     if (sql.isMysql) {
       // The server hands LAST_INSERT_ID(expr) back as the statement's insert id. MySQL evaluates the
       // assignments left to right: `failures` must read window_start before it changes.
       const { insertId } = await sql.run(
-        `INSERT INTO ${table} (client, failures, window_start) VALUES (?, LAST_INSERT_ID(1), ?) ON DUPLICATE KEY UPDATE
-          failures = LAST_INSERT_ID(CASE WHEN window_start <= ? THEN 1 ELSE (CASE WHEN failures > ? THEN failures - ? ELSE 0 END) + 1 END),
+        `INSERT INTO ${table} (client, failures, window_start) VALUES (?, LAST_INSERT_ID(?), ?) ON DUPLICATE KEY UPDATE
+          failures = LAST_INSERT_ID(CASE WHEN window_start <= ? THEN ? ELSE (CASE WHEN failures > ? THEN failures - ? ELSE 0 END) + ? END),
           window_start = CASE WHEN window_start <= ? THEN ? ELSE window_start END`,
         params,
       );
       return { count: insertId };
     }
     const row = await sql.one<Pick<LoginFailureEntity, 'failures' | 'window_start'>>(
-      `INSERT INTO ${table} (client, failures, window_start) VALUES (?, 1, ?) ON CONFLICT(client) DO UPDATE SET
-        failures = CASE WHEN window_start <= ? THEN 1 ELSE (CASE WHEN failures > ? THEN failures - ? ELSE 0 END) + 1 END,
+      `INSERT INTO ${table} (client, failures, window_start) VALUES (?, ?, ?) ON CONFLICT(client) DO UPDATE SET
+        failures = CASE WHEN window_start <= ? THEN ? ELSE (CASE WHEN failures > ? THEN failures - ? ELSE 0 END) + ? END,
         window_start = CASE WHEN window_start <= ? THEN ? ELSE window_start END
        RETURNING failures, window_start`,
       params,
