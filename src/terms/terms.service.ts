@@ -50,21 +50,24 @@ export class TermsService {
 
   async list(ctx: RequestContext, taxonomy: TermTaxonomy, args: ListArgs): Promise<Page<TermResponse>> {
     await this.validateListReferences(taxonomy, args);
-    const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
-    const { items, total } = await this.query.run(taxonomy, {
-      search: args.search,
-      include: args.include?.map(parseId),
-      exclude: args.exclude?.map(parseId),
-      order: args.order.toLowerCase() === 'desc' ? 'DESC' : 'ASC',
-      orderby: args.orderby,
-      hideEmpty: args.hide_empty,
-      parent: taxonomy.hierarchical ? args.parent : undefined,
-      // `event` is an alias of `post` and wins when both are given.
-      objectId: args.event ?? args.post,
-      slug: args.slug,
-      page: args.page,
-      perPage,
-    });
+    const pageSize = this.site.defaultPerPage().then((fallback) => effectivePerPage(args.per_page, fallback, this.config.maxPerPage));
+    const { items, total, perPage } = await this.query.run(
+      taxonomy,
+      {
+        search: args.search,
+        include: args.include?.map(parseId),
+        exclude: args.exclude?.map(parseId),
+        order: args.order.toLowerCase() === 'desc' ? 'DESC' : 'ASC',
+        orderby: args.orderby,
+        hideEmpty: args.hide_empty,
+        parent: taxonomy.hierarchical ? args.parent : undefined,
+        // `event` is an alias of `post` and wins when both are given.
+        objectId: args.event ?? args.post,
+        slug: args.slug,
+        page: args.page,
+      },
+      pageSize,
+    );
     return { items: await this.present(taxonomy, items, ctx.origin), total, page: args.page, perPage };
   }
 

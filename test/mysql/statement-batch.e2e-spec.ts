@@ -98,3 +98,17 @@ describe("a transaction's statements issued together", () => {
     expect(await rows('SELECT id, note FROM batch_probe')).toEqual([{ id: 4, note: 'committed' }]);
   });
 });
+
+describe('a category list', () => {
+  it("reads the site's page size beside the taxonomy's hierarchy: one round trip for both", async () => {
+    const cold = await startTestApp({ env: { RESPONSE_CACHE_TTL_SECONDS: '0' } });
+    try {
+      const { sent } = await roundTrips(() => cold.http.get('/wp-json/tribe/events/v1/categories').expect(200));
+      const hierarchy = sent.filter((sql) => sql.includes('parent > 0'));
+      expect(hierarchy).toHaveLength(1);
+      expect(hierarchy[0]).toMatch(/options`? WHERE option_name IN \(/);
+    } finally {
+      await cold.close();
+    }
+  });
+});

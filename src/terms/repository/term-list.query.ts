@@ -21,7 +21,6 @@ export interface TermListFilter {
   objectId?: number;
   slug?: string;
   page: number;
-  perPage: number;
 }
 
 /** `get_terms` orderby values and their columns (WP_Term_Query::parse_orderby); anything else sorts by name. */
@@ -50,7 +49,14 @@ export class TermListQuery {
     private readonly store: TermsStore,
   ) {}
 
-  async run(taxonomy: TermTaxonomy, filter: TermListFilter): Promise<{ items: TermRow[]; total: number }> {
+  /**
+   * `pageSize`: the page size, still being read (the site's default is an option) — the hierarchy's read
+   * goes with it, in one round trip.
+   */
+  async run(taxonomy: TermTaxonomy, filter: TermListFilter, pageSize: Promise<number>): Promise<{ items: TermRow[]; total: number; perPage: number }> {
+    // WP_Term_Query: a hierarchical listing (no parent, or parent 0) keeps empty terms with a non-empty descendant.
+    const keepsAncestors = filter.objectId === undefined && filter.hideEmpty && taxonomy.hierarchical && !filter.parent;
+    const [keep, perPage] = await Promise.all([keepsAncestors ? this.ancestorsOfNonEmpty(taxonomy.taxonomy) : [], pageSize]);
     const sql = this.db.sql;
     const list = new ListQuery(sql, TERM_COLUMNS, `${sql.table('terms')} t JOIN ${sql.table('term_taxonomy')} tt ON tt.term_id = t.term_id`);
     list.where('tt.taxonomy = ?', taxonomy.taxonomy);
@@ -66,14 +72,12 @@ export class TermListQuery {
         filter.objectId,
       );
     } else if (filter.hideEmpty) {
-      // WP_Term_Query: a hierarchical listing (no parent, or parent 0) keeps empty terms with a non-empty descendant.
-      const keep = taxonomy.hierarchical && !filter.parent ? await this.ancestorsOfNonEmpty(taxonomy.taxonomy) : [];
       list.where(keep.length ? `(tt.count > 0 OR t.term_id IN (${placeholders(keep)}))` : 'tt.count > 0', ...keep);
     }
     const [orderBy, orderParams] = this.orderBy(filter);
     list.orderBy(orderBy, ...orderParams);
-    const { rows, total } = await list.run((filter.page - 1) * filter.perPage, filter.perPage);
-    return { items: rows.map(toTermRow), total };
+    const { rows, total } = await list.run((filter.page - 1) * perPage, perPage);
+    return { items: rows.map(toTermRow), total, perPage };
   }
 
   /**
