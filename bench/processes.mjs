@@ -47,17 +47,10 @@ function handle(child, url) {
   };
 }
 
-/**
- * Node's flags of `npm start` and the Docker image (docs/decisions.md "The young generation sized for
- * pages"); BENCH_NODE_OPTIONS adds more (`--cpu-prof`) or overrides them.
- */
-const SERVICE_NODE_FLAGS = ['--max-semi-space-size=64'];
-
-/** Starts `node dist/src/main.js` with `env` on a free loopback port, as `npm start` does; resolves once it answers. */
+/** Starts `node dist/src/main.js` with `env` on a free loopback port; resolves once it answers. */
 export async function startService(env, readyPath) {
   const port = await freePort();
-  const flags = [...SERVICE_NODE_FLAGS, ...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
-  const child = spawn(process.execPath, [...flags, 'dist/src/main.js'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS ?? '').split(' ').filter(Boolean), 'dist/src/main.js'], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],

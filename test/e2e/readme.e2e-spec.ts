@@ -86,16 +86,8 @@ describe('the README', () => {
     const lines = commands[1].split('\n').map((line) => line.replace(/#.*/, '').trim());
     expect(lines).toEqual(['npm ci && npm start', 'npm ci && npm test']);
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).toMatch(/npm run build && node (--\S+ )*dist\/src\/main\.js$/);
+    expect(scripts.start).toMatch(/npm run build && node dist\/src\/main\.js$/);
     expect(scripts.test).toBeDefined();
-  });
-
-  it("npm start and the Docker image run Node with the same flags (docs/decisions.md 'The young generation sized for pages')", () => {
-    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    const started = /node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(scripts.start)![1].trim().split(' ');
-    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'docker', 'Dockerfile'), 'utf8'))![1]) as string[];
-    expect(cmd).toEqual(['node', ...started, 'dist/src/main.js']);
-    expect(started).toContain('--max-semi-space-size=64');
   });
 
   describe('first calls, run as written on a fresh service', () => {
