@@ -26,6 +26,8 @@ export const STILL_WARM_WHEN_COLD = [
   '  never stale, so only the first read of each description pays wpautop/wptexturize/kses;',
   "- TEC's settings parse (sharedUnserialize, src/wordpress/php-serialization.ts): the option row is read every request,",
   '  its PHP-serialized value parsed once per distinct value;',
+  '- read model rows decoded (src/read-model/decoded-rows.ts): each row is read every request, its text decoded once per',
+  '  distinct text, 32 MB;',
   '- the geolocation index (src/venues/venue-geo.index.ts), checked at most once a second (geo lists only);',
   "- what any process keeps: V8's compiled code, the connection pool, MariaDB's buffer pool / SQLite's page cache",
   '  (the warm-up pass before each scenario fills them).',

@@ -1,6 +1,7 @@
 import { placeholders, Sql, SqlParam } from '../../database/sql';
 import { BROAD_KEYS, broadBits, broadEpochId, EPOCH_IDS, GLOBAL_EPOCH_ID } from '../broad-keys';
-import { decodeValue, encodeValue } from '../value-codec';
+import { encodeValue } from '../value-codec';
+import { decodedRow } from '../decoded-rows';
 
 /** One record's row: its ID, its value and the journal keys the value shows. */
 export interface ReadModelRow {
@@ -73,7 +74,7 @@ export class ReadModelRepository {
         params,
       );
       for (const row of rows) {
-        const value = decodeValue(localize ? localize(row.body) : row.body);
+        const value = decodedRow(localize ? localize(row.body) : row.body);
         asked.forEach((ask, index) => {
           if (ask.kind === row.kind && ask.ids.has(Number(row.id))) found[index].set(Number(row.id), value);
         });
