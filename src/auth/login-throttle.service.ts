@@ -9,6 +9,8 @@ import { LoginFailuresRepository } from './repository/login-failures.repository'
 interface Reservations {
   size: number;
   taken: Promise<{ count: number; windowStart?: number }>;
+  /** Seconds until the window ends, read once for the members refused (a burst is one read, not one per attempt). */
+  retryAfter?: Promise<number>;
 }
 
 /** Error of a throttled login attempt; the middleware copies `retryAfter` into the Retry-After header. */
@@ -145,11 +147,12 @@ export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
     const joined = this.forming.get(client) ?? this.form(client);
     const index = joined.size++;
     // The group's size is final once its increment ran: its places are the last `size` of the count.
-    return joined.taken.then(({ count, windowStart }) => {
+    return joined.taken.then(async ({ count, windowStart }) => {
       const place = count - joined.size + 1 + index;
       if (place <= this.config.loginMaxFailures) return place;
       this.owe(client);
-      return this.refusal(client, windowStart);
+      joined.retryAfter ??= this.retryAfter(client, windowStart);
+      throw new TooManyLoginFailures(await joined.retryAfter);
     });
   }
 
@@ -183,11 +186,11 @@ export class LoginThrottle implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** The 429 of a full window, with the seconds until it ends. */
-  private async refusal(client: string, windowStart: number | undefined): Promise<never> {
+  /** The seconds until the client's full window ends (its start is read when the increment did not say). */
+  private async retryAfter(client: string, windowStart: number | undefined): Promise<number> {
     const now = Date.now();
     const start = windowStart ?? (await this.failures.windowStart(client)) ?? now;
-    throw new TooManyLoginFailures(Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)));
+    return Math.max(1, Math.ceil((start + this.windowMs - now) / 1000));
   }
 
   /**

@@ -111,19 +111,22 @@ describe('failed-login throttle (per client IP, shared through the database)', (
     expect(await failuresOf(a, ip)).toBe(1);
   });
 
-  it('takes the places of attempts that arrive together in one increment, each with its own number (issue #32)', async () => {
+  it('takes the places of attempts that arrive together in one increment, each with its own number, and reads a refusal’s window once (issue #32)', async () => {
     const ip = '192.0.2.80';
     const throttle = a.app.get(LoginThrottle);
     const run = jest.spyOn(Sql.prototype, 'run');
     const rows = jest.spyOn(Sql.prototype, 'rows');
     try {
-      // Five at once with a limit of 3: three are admitted, two refused, from one increment of five places.
-      const outcomes = await Promise.all(Array.from({ length: 5 }, () => throttle.reserve(ip).catch((error: { status: number }) => error.status)));
-      expect(outcomes).toEqual([1, 2, 3, 429, 429]);
-      const increments = [...run.mock.calls, ...rows.mock.calls].filter(
-        ([sql, params]) => sql.startsWith('INSERT') && sql.includes('eca_login_failures') && params?.includes(ip),
+      // Twenty at once with a limit of 3: three are admitted, seventeen refused, from one increment of twenty places.
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, () => throttle.reserve(ip).catch((error: { status: number; retryAfter: number }) => [error.status, error.retryAfter])),
       );
-      expect(increments).toHaveLength(1);
+      expect(outcomes.slice(0, 3)).toEqual([1, 2, 3]);
+      expect(outcomes.slice(3)).toEqual(Array(17).fill([429, expect.any(Number)]));
+      const statements = [...run.mock.calls, ...rows.mock.calls].filter(([sql, params]) => sql.includes('eca_login_failures') && params?.includes(ip));
+      expect(statements.filter(([sql]) => sql.startsWith('INSERT'))).toHaveLength(1);
+      // The refused members' Retry-After comes from one read of the window's start at most (SQLite's increment returns it).
+      expect(statements.filter(([sql]) => sql.startsWith('SELECT window_start')).length).toBeLessThanOrEqual(1);
     } finally {
       run.mockRestore();
       rows.mockRestore();
