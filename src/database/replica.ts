@@ -1,5 +1,6 @@
 import { DataSource, DataSourceOptions, QueryResult } from 'typeorm';
 import { ConnectionGate } from './connection-gate';
+import { queryOnPool } from './mysql-statements';
 import type { SqlParam } from './sql';
 
 /** How long a replica that failed is left out before reads try it again. */
@@ -33,14 +34,7 @@ export class Replica {
 
   async query(sql: string, params: SqlParam[]): Promise<QueryResult> {
     const source = await this.dataSource();
-    return this.gate.run(async () => {
-      const runner = source.createQueryRunner();
-      try {
-        return await runner.query(sql, params, true);
-      } finally {
-        await runner.release().catch(() => undefined);
-      }
-    });
+    return this.gate.run(() => queryOnPool(source, sql, params));
   }
 
   /** Whether the replica has applied `position` (remembered once true: replicas only move forward). */

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { DataSource, QueryResult, QueryRunner } from 'typeorm';
 import type { ConnectionGate } from './connection-gate';
 import { asDatabaseError } from './database-errors';
+import { queryOn, queryOnPool, runnerConnection } from './mysql-statements';
 import type { ReplicaRouter } from './replica-router';
 import { requestWaitDeadline } from './request-scope';
 import { retryingBusy } from './sqlite-busy';
@@ -52,6 +53,16 @@ export const transactionScope = new AsyncLocalStorage<TransactionContext>();
 export interface WriteResult {
   insertId: number;
   affected: number;
+}
+
+/** One statement of `Sql.runTogether`. */
+export interface TogetherStatement {
+  sql: string;
+  params?: SqlParam[];
+}
+
+export interface TogetherResult extends WriteResult {
+  rows: Record<string, unknown>[];
 }
 
 /** How statements made outside a transaction reach the database. */
@@ -131,9 +142,39 @@ export class Sql {
 
   async run(sql: string, params: SqlParam[] = []): Promise<WriteResult> {
     const result = await this.exec(sql, params);
-    const raw = result.raw as { insertId?: number } | number | bigint | undefined;
-    const insertId = typeof raw === 'object' && raw !== null ? Number(raw.insertId ?? 0) : Number(raw ?? 0);
-    return { insertId, affected: result.affected ?? 0 };
+    return writeResult(result.raw, result.affected);
+  }
+
+  /**
+   * Statements of one transaction sent together: on MySQL one round trip (statement-batch.ts
+   * `runTogether`), in which a statement sees what the ones before it wrote; on SQLite, in the process,
+   * one after the other. The first that fails fails the call, the ones before it done: the
+   * transaction's rollback undoes them. Each is answered with its write's header and the rows it
+   * answers (a SELECT's, an UPDATE … RETURNING's; none for other writes). One statement alone runs as
+   * `run` does, in a transaction or not.
+   */
+  async runTogether(statements: readonly TogetherStatement[]): Promise<TogetherResult[]> {
+    const transaction = statements.length > 1 ? this.transaction() : undefined;
+    if (statements.length > 1 && !transaction) throw new Error('Sql.runTogether() needs a transaction for more than one statement');
+    const batch = transaction && this.transactionBatch(transaction);
+    if (!batch) {
+      const results: TogetherResult[] = [];
+      for (const { sql, params = [] } of statements) {
+        const result = await this.exec(sql, params);
+        results.push({ ...writeResult(result.raw, result.affected), rows: result.records ?? [] });
+      }
+      return results;
+    }
+    try {
+      const text = statements.map((statement) => statement.sql).join(';\n');
+      const result = await batch.runTogether(
+        text,
+        statements.flatMap((statement) => statement.params ?? []),
+      );
+      return (result.raw as unknown[]).map((part) => ({ ...writeResult(part), rows: Array.isArray(part) ? (part as Record<string, unknown>[]) : [] }));
+    } catch (error) {
+      throw asDatabaseError(error);
+    }
   }
 
   /**
@@ -164,15 +205,22 @@ export class Sql {
     if (!this.isMysql) return undefined;
     let batch = this.transactionBatches.get(transaction);
     if (!batch) {
-      batch = new StatementBatch((text, params) => transaction.runner.query(text, params, true), true);
+      const connection = runnerConnection(transaction.runner);
+      batch = new StatementBatch((text, params) => queryOn(connection, text, params), true);
       this.transactionBatches.set(transaction, batch);
     }
     return batch;
   }
 
-  /** MySQL: waits its turn for a pooled connection; SQLite: waits out another process's write lock. */
+  /**
+   * MySQL: waits its turn for a pooled connection (statements sent with mysql2's own API, mysql-statements.ts);
+   * SQLite: waits out another process's write lock.
+   */
   private onPool(sql: string, params: SqlParam[]): Promise<QueryResult> {
-    const pool = this.pool;
+    const { gate, busyWaitMs } = this.pool;
+    if (gate) {
+      return gate.run(() => queryOnPool(this.dataSource, sql, params));
+    }
     const once = async () => {
       const runner = this.dataSource.createQueryRunner();
       try {
@@ -181,6 +229,15 @@ export class Sql {
         await runner.release();
       }
     };
-    return pool.gate ? pool.gate.run(once) : retryingBusy(once, requestWaitDeadline(pool.busyWaitMs));
+    return retryingBusy(once, requestWaitDeadline(busyWaitMs));
   }
+}
+
+/** A write's ID and count: mysql2's header (`insertId`, `affectedRows`), or TypeORM's SQLite answer (the row ID, `affected` beside it). */
+function writeResult(raw: unknown, affected?: number): WriteResult {
+  if (typeof raw === 'object' && raw !== null) {
+    const header = raw as { insertId?: number; affectedRows?: number };
+    return { insertId: Number(header.insertId ?? 0), affected: affected ?? Number(header.affectedRows ?? 0) };
+  }
+  return { insertId: Number(raw ?? 0), affected: affected ?? 0 };
 }

@@ -54,6 +54,17 @@ export class StatementBatch {
     });
   }
 
+  /**
+   * Several writes as one `a; b; c` round trip, answered with every statement's result in order
+   * (`raw` is their list). MySQL runs them in order and stops at the first that fails, which then
+   * fails the call with the ones before it done: only a transaction, rolled back on that failure,
+   * may send them. Never sent again, so never batched with others: what waits is sent first.
+   */
+  runTogether(sql: string, params: SqlParam[]): Promise<QueryResult> {
+    this.flush();
+    return this.send(sql, params);
+  }
+
   private flush(): void {
     const batch = this.waiting;
     if (batch.length === 0) return;

@@ -1,4 +1,5 @@
-import { Sql, SqlParam, transactionScope } from '../../src/database/sql';
+import { SqlParam, transactionScope } from '../../src/database/sql';
+import { recordStatements } from '../support/statements-seen';
 import { KnownRange } from '../../src/events/repository/known-range';
 import { phpUnserialize } from '../../src/wordpress/php-serialization';
 import { OptionsStore } from '../../src/wordpress/options.store';
@@ -63,21 +64,11 @@ async function statementsOf(work: () => Promise<unknown>, { outside = false } = 
   const record = (text: string, params: SqlParam[] = []) => {
     if (Boolean(transactionScope.getStore()) !== outside) seen.push({ text: text.replace(/\s+/g, ' ').trim(), params });
   };
-  const rows = Sql.prototype.rows;
-  const run = Sql.prototype.run;
-  const rowsSpy = jest.spyOn(Sql.prototype, 'rows').mockImplementation(function (this: Sql, text: string, params?: SqlParam[]) {
-    record(text, params);
-    return rows.call(this, text, params) as Promise<never[]>;
-  });
-  const runSpy = jest.spyOn(Sql.prototype, 'run').mockImplementation(function (this: Sql, text: string, params?: SqlParam[]) {
-    record(text, params);
-    return run.call(this, text, params);
-  });
+  const stop = recordStatements(record);
   try {
     await work();
   } finally {
-    rowsSpy.mockRestore();
-    runSpy.mockRestore();
+    stop();
   }
   return seen;
 }
