@@ -18,8 +18,10 @@ export class DataVersionWriter {
   constructor(db: DatabaseService, posts: PostsStore, readModel: ReadModel) {
     db.beforeCommit(async () => {
       const keys = writtenKeys(posts);
-      await bumpDataVersion(db.sql, keys);
-      await readModel.retire(keys);
+      // The read of the rows to retire goes with the bump: one round trip.
+      const shownBy = readModel.shownBy(keys);
+      const shown = await bumpDataVersion(db.sql, keys, shownBy);
+      await readModel.retire(keys, shownBy ? shown : undefined);
     });
   }
 }

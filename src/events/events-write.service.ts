@@ -25,6 +25,12 @@ import { EventResponse } from './event.response';
 /** `DELETE …?force=true`: core's answer (docs/decisions.md, revising Q46). */
 type Deleted = { deleted: true; previous: EventResponse };
 
+/** What a write's work hands its answer: the event, and what it still reads and notes once written (`after`). */
+interface Written {
+  id: number;
+  after?: () => Promise<void>;
+}
+
 /**
  * The write side of `/events` (events.md §3, §5, §6): validation (request DTO, then the database
  * checks of EventWritePlanner), the permission check, then ONE transaction for everything the write
@@ -55,13 +61,19 @@ export class EventsWriteService {
     // Issue #30: the rule is checked and expanded once the caller may write, before the transaction.
     const series = this.planner.series(plan, clock.now().ms);
     const links = await this.permalinks.forOrigin(origin);
-    return this.transaction(ctx, RestError.internal(), async () => {
-      const id = await this.writer.create(plan, { caller, clock, links });
-      // Issue #24: the later occurrences in the same transaction, with multi-row statements.
-      if (series) await this.series.create(id, series, links, clock.now());
-      else noteListedWrite(id, this.listings.addedOrRemoved(await this.listings.of(id)));
-      return id;
-    });
+    return this.transaction(
+      ctx,
+      () => RestError.internal(),
+      async () => {
+        const id = await this.writer.create(plan, { caller, clock, links });
+        // Issue #24: the later occurrences in the same transaction, with multi-row statements.
+        if (series) {
+          await this.series.create(id, series, links, clock.now());
+          return { id };
+        }
+        return { id, after: async () => noteListedWrite(id, this.listings.addedOrRemoved(await this.listings.of(id))) };
+      },
+    );
   }
 
   /**
@@ -81,21 +93,29 @@ export class EventsWriteService {
     this.requireAuthorRight(plan, caller, post.post);
     const series = this.planner.series(plan, clock.now().ms, post.meta);
     const links = await this.permalinks.forOrigin(origin);
-    const failed = new RestError('could-not-update-event', 'The event could not be updated.', 403);
+    const failed = () => new RestError('could-not-update-event', 'The event could not be updated.', 403);
     const inline = { caller, clock, links };
     return this.transaction(ctx, failed, async () => {
-      const current = { post: (await this.posts.lockedById(post.post.ID))!, meta: await this.posts.metaOf(post.post.ID, undefined) };
+      const id = post.post.ID;
+      // One round trip, in this order: the lock, then what is read under it — the meta, and what the
+      // lists select the event by before the write (EventListings; unused when it is in a series, and
+      // an event that becomes a series retires every list).
+      const [locked, meta, before] = await Promise.all([
+        this.posts.lockedById(id),
+        this.posts.metaOf(id, undefined),
+        !series && !changesTextOnly(args) ? this.listings.of(id) : undefined,
+      ]);
+      const current = { post: locked!, meta };
       const firstId = await this.series.seriesOf(current.post, current.meta);
-      if (firstId === undefined) {
-        const id = current.post.ID;
-        // What the lists select the event by, before and after (EventListings): an event that becomes a series retires every list.
-        const before = !series && !changesTextOnly(args) ? await this.listings.of(id) : undefined;
-        await this.writer.update(current, plan, inline);
-        if (series) await this.series.create(id, series, links, clock.now());
-        else if (before) noteListedWrite(id, this.listings.updated(before, await this.listings.of(id)));
-        else noteTextOnlyWrite(id);
-      } else await this.updateInSeries(firstId, current, args.scope, plan, { ctx, inline });
-      return post.post.ID;
+      if (firstId !== undefined) {
+        await this.updateInSeries(firstId, current, args.scope, plan, { ctx, inline });
+        return { id };
+      }
+      await this.writer.update(current, plan, inline);
+      if (series) await this.series.create(id, series, links, clock.now());
+      else if (before) return { id, after: async () => noteListedWrite(id, this.listings.updated(before, await this.listings.of(id))) };
+      else noteTextOnlyWrite(id);
+      return { id };
     });
   }
 
@@ -162,7 +182,7 @@ export class EventsWriteService {
     }
     const clock = await this.clocks.clock();
     const links = await this.permalinks.forOrigin(origin);
-    const failed = new RestError('could-not-delete-event', 'The event could not be deleted.', 500);
+    const failed = () => new RestError('could-not-delete-event', 'The event could not be deleted.', 500);
     if (wholeSeries && firstId !== post.ID) {
       const first = await this.posts.byId(firstId);
       if (first) requirePermission(caller, can('delete', caller, first, await this.posts.metaOf(firstId)));
@@ -210,13 +230,18 @@ export class EventsWriteService {
       }
       if (wholeSeries) noteSeriesOccurrences(firstId, 'trashed', trashed);
       await excluded();
-      return post.ID;
+      return { id: post.ID };
     });
   }
 
   /** The addressed post with its meta (any type and status), or undefined; an empty slug is a 400 for every caller. */
   private async stored(ref: EventRef): Promise<StoredEvent | undefined> {
-    const post = 'id' in ref ? await this.posts.byId(ref.id) : await this.posts.bySlug(EVENT_POST_TYPE, addressedSlug(ref.slug));
+    if ('id' in ref) {
+      // Read together (one round trip); a missing post has no meta.
+      const [post, meta] = await Promise.all([this.posts.byId(ref.id), this.posts.metaOf(ref.id)]);
+      return post ? { post, meta } : undefined;
+    }
+    const post = await this.posts.bySlug(EVENT_POST_TYPE, addressedSlug(ref.slug));
     return post ? { post, meta: await this.posts.metaOf(post.ID) } : undefined;
   }
 
@@ -242,25 +267,30 @@ export class EventsWriteService {
 
   /**
    * Runs the write in one transaction and renders the event inside it (so the answer is exactly what
-   * was committed).
+   * was committed). The work's last reads (`after`) are read with the answer's first ones: one round trip.
    */
-  private transaction(ctx: RequestContext, failure: RestError, work: () => Promise<number>): Promise<EventResponse> {
+  private transaction(ctx: RequestContext, failure: () => RestError, work: () => Promise<Written>): Promise<EventResponse> {
     return this.guarded(failure, () =>
       this.db.transaction(async () => {
-        const id = await work();
-        return this.reader.render(ctx, id, { jsonLd: false });
+        const { id, after } = await work();
+        const [answer] = await Promise.all([this.reader.render(ctx, id, { jsonLd: false }), after?.()]);
+        return answer;
       }),
     );
   }
 
-  /** Storage failures answer `failure` (logged); RestErrors (e.g. could-not-create-venue) pass. */
-  private async guarded<T>(failure: RestError, work: () => Promise<T>): Promise<T> {
+  /**
+   * Storage failures answer `failure()` (logged); RestErrors (e.g. could-not-create-venue) pass. The
+   * answer is made only on a failure: an error captures its stack when made, a cost per write.
+   */
+  private async guarded<T>(failure: () => RestError, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
       if (error instanceof RestError) throw error;
-      this.logger.error(`${failure.code}: ${(error as Error).stack ?? error}`);
-      throw failure;
+      const answer = failure();
+      this.logger.error(`${answer.code}: ${(error as Error).stack ?? error}`);
+      throw answer;
     }
   }
 }

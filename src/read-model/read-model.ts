@@ -6,7 +6,8 @@ import { requestScope, RequestScope } from '../database/request-scope';
 import { EVERYTHING } from '../wordpress/write-journal';
 import { BROAD_KEYS, broadEpochId } from './broad-keys';
 import { codeFingerprint } from './code-fingerprint';
-import { CHUNK, ReadModelRepository, ReadModelRow } from './repository/read-model.repository';
+import type { TogetherStatement } from '../database/sql';
+import { CHUNK, ReadModelRepository, ReadModelRow, RecordRef } from './repository/read-model.repository';
 
 /** One record's value to keep, with the journal keys it shows (`post:12`, `tt:7`, …). */
 export type ReadModelEntry = ReadModelRow;
@@ -154,17 +155,33 @@ export class ReadModel {
   }
 
   /**
-   * Inside a write transaction, after its data-version bump: deletes the rows that show any of `keys`
-   * (all of them, by moving the epoch, for `*`).
+   * The read of the rows a write of `keys` retires, for the write to send with its data-version bump
+   * (one round trip, DataVersionWriter); its rows go to `retire` as `shown`. Undefined when `retire`
+   * reads nothing that way (every row at once, no narrow key, more than one chunk of them).
    */
-  async retire(keys: readonly string[]): Promise<void> {
+  shownBy(keys: readonly string[]): TogetherStatement | undefined {
+    if (keys.includes(EVERYTHING)) return undefined;
+    const narrow = narrowKeys(keys);
+    return narrow.length && narrow.length <= CHUNK ? this.rows.showingStatement(narrow) : undefined;
+  }
+
+  /**
+   * Inside a write transaction, after its data-version bump: deletes the rows that show any of `keys`
+   * (all of them, by moving the epoch, for `*`). `shown`: the answer of `shownBy(keys)`'s statement.
+   */
+  async retire(keys: readonly string[], shown?: readonly Record<string, unknown>[]): Promise<void> {
     if (!keys.length) return;
     if (keys.includes(EVERYTHING)) return this.retireAll();
     const { rows } = this;
     // A broad key moves its counter (one statement), whatever the number of rows that show it (broad-keys.ts).
     const broad = BROAD_KEYS.flatMap((key, i) => (keys.includes(key) ? [broadEpochId(i)] : []));
     if (broad.length) await rows.moveEpoch(broad);
-    const narrow = keys.filter((key) => !BROAD_KEYS.includes(key));
+    const narrow = narrowKeys(keys);
+    if (shown && narrow.length <= CHUNK)
+      return rows.delete(
+        shown.map((row): RecordRef => ({ kind: String(row.kind), id: Number(row.id) })),
+        false,
+      );
     // Their keys stay: a row's keys are replaced when it is filled again, and a key naming no row costs nothing.
     for (let i = 0; i < narrow.length; i += CHUNK) await rows.delete(await rows.showing(narrow.slice(i, i + CHUNK)), false);
   }
@@ -187,4 +204,9 @@ export class ReadModel {
     await this.db.transaction(() => this.rows.deleteOrphanKeys(), { bookkeeping: true });
     return deleted;
   }
+}
+
+/** The keys a write retires rows by, through `eca_read_deps` (broad keys move an epoch instead). */
+function narrowKeys(keys: readonly string[]): string[] {
+  return keys.filter((key) => !BROAD_KEYS.includes(key));
 }

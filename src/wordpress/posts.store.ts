@@ -698,11 +698,16 @@ export class PostsStore {
   async trackModified(postId: number, keys: readonly string[], now: SiteNow): Promise<void> {
     const changed = keys.filter((k) => k !== MODIFIED_FIELDS && k !== '_edit_lock');
     if (!changed.length) return;
-    await this.metaCopy(postId);
-    const raw = (await this.metaOf(postId, [MODIFIED_FIELDS])).get(MODIFIED_FIELDS)?.[0];
-    const parsed = phpUnserialize<Record<string, number>>(raw);
-    const map: Record<string, number> = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
+    // A write tracks twice (its terms, then the rest): the second starts from the map the first wrote.
+    const written = transactionMemo('posts:modified-fields', () => new Map<number, Record<string, number>>());
+    let map = written?.get(postId);
+    if (!map) {
+      await this.metaCopy(postId);
+      const parsed = phpUnserialize<Record<string, number>>((await this.metaOf(postId, [MODIFIED_FIELDS])).get(MODIFIED_FIELDS)?.[0]);
+      map = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed } : {};
+    }
     for (const key of changed) map[key] = now.localUnix;
     await this.setMeta(postId, MODIFIED_FIELDS, map);
+    written?.set(postId, map);
   }
 }

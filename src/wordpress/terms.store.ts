@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CacheKey } from './cache-keys';
 import { DatabaseService } from '../database/database.service';
 import { TermEntity, TermTaxonomyEntity } from '../database/entities';
-import { forUpdate, placeholders, Sql, SqlParam } from '../database/sql';
+import { forUpdate, placeholders, Sql, SqlParam, TogetherStatement } from '../database/sql';
 import { sanitizeTermDescription, sanitizeTermName } from './term-sanitize';
 import { PostsStore } from './posts.store';
 import { sanitizeTitle } from './slugs';
@@ -396,28 +396,35 @@ export class TermsStore {
     const ordered = [...wanted].flatMap(([taxonomy, ids]) => [...new Set(ids)].filter((id) => target.get(id) === taxonomy));
     const added = ordered.filter((id) => !current.has(id));
     const removed = [...current.keys()].filter((id) => !target.has(id));
+    // The relationships' writes and the counts' delta go together (one round trip on MySQL).
+    const writes: TogetherStatement[] = [];
     if (added.length) {
-      await this.sql.run(
-        `INSERT INTO ${this.sql.table('term_relationships')} (object_id, term_taxonomy_id, term_order) VALUES ${added.map(() => '(?, ?, 0)').join(', ')}`,
-        added.flatMap((id) => [objectId, id]),
-      );
+      writes.push({
+        sql: `INSERT INTO ${this.sql.table('term_relationships')} (object_id, term_taxonomy_id, term_order) VALUES ${added.map(() => '(?, ?, 0)').join(', ')}`,
+        params: added.flatMap((id) => [objectId, id]),
+      });
     }
     if (removed.length) {
-      await this.sql.run(`DELETE FROM ${this.sql.table('term_relationships')} WHERE object_id = ? AND term_taxonomy_id IN (${placeholders(removed)})`, [
-        objectId,
-        ...removed,
-      ]);
+      writes.push({
+        sql: `DELETE FROM ${this.sql.table('term_relationships')} WHERE object_id = ? AND term_taxonomy_id IN (${placeholders(removed)})`,
+        params: [objectId, ...removed],
+      });
     }
-    if (!change || !counts) return this.recount([...ordered, ...removed]);
+    if (!change || !counts) {
+      // Outside a transaction (no counts held) they go one by one.
+      for (const write of writes) await this.sql.run(write.sql, write.params);
+      return this.recount([...ordered, ...removed]);
+    }
     const involved = new Map([...current, ...target]);
     for (const [id, taxonomy] of involved) this.taxonomies(objectId).set(id, taxonomy);
-    await this.countByDelta(
+    const delta = this.countByDelta(
       objectId,
       change.type,
       [...involved].map(([id, taxonomy]) => ({ id, taxonomy, related: target.has(id), before: current.has(id) })),
       change.before,
       change.now,
     );
+    await this.sql.runTogether(delta ? [...writes, delta] : writes);
   }
 
   /**
@@ -533,7 +540,8 @@ export class TermsStore {
       );
       for (const r of rows) this.taxonomies(objectId).set(Number(r.term_taxonomy_id), r.taxonomy);
       const terms = rows.map((r) => ({ id: Number(r.term_taxonomy_id), taxonomy: r.taxonomy, related: true, before: true }));
-      await this.countByDelta(objectId, change.type, terms, change.before, change.now);
+      const delta = this.countByDelta(objectId, change.type, terms, change.before, change.now);
+      if (delta) await this.sql.run(delta.sql, delta.params);
       counts.complete = true;
     }
     if (!unknown.length) return;
@@ -550,15 +558,16 @@ export class TermsStore {
    * (`related` and published) minus what the stored count holds for it — recorded per transaction,
    * else as the post was when the transaction began (`before`: related then; status `wasStatus`). Counts
    * are consistent before any write, so they stay so; no count reads a term's relationships. One
-   * UPDATE, its rows locked in ID order as recount() does.
+   * UPDATE, its rows locked in ID order as recount() does, answered for the caller to send (undefined:
+   * no count moves).
    */
-  private async countByDelta(
+  private countByDelta(
     objectId: number,
     type: string,
     terms: { id: number; taxonomy: string; related: boolean; before: boolean }[],
     wasStatus: string | undefined,
     status: string,
-  ): Promise<void> {
+  ): { sql: string; params: SqlParam[] } | undefined {
     const counts = this.countedPost(objectId)!;
     const deltas = new Map<number, number>();
     for (const term of terms) {
@@ -568,15 +577,15 @@ export class TermsStore {
       counts.terms.set(term.id, should);
       if (!term.related) counts.terms.delete(term.id);
     }
-    if (!deltas.size) return;
+    if (!deltas.size) return undefined;
     const ids = [...deltas.keys()].sort((a, b) => a - b);
     for (const term of terms) if (deltas.has(term.id)) noteCountsTouched(term.taxonomy, [term.id]);
     const tt = this.sql.table('term_taxonomy');
-    await this.sql.run(
-      `UPDATE ${tt} SET count = count + CASE term_taxonomy_id ${ids.map(() => 'WHEN ? THEN ?').join(' ')} END
+    return {
+      sql: `UPDATE ${tt} SET count = count + CASE term_taxonomy_id ${ids.map(() => 'WHEN ? THEN ?').join(' ')} END
        WHERE term_taxonomy_id IN (${placeholders(ids)})`,
-      [...ids.flatMap((id) => [id, deltas.get(id)!]), ...ids],
-    );
+      params: [...ids.flatMap((id) => [id, deltas.get(id)!]), ...ids],
+    };
   }
 
   /**

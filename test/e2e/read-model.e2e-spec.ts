@@ -143,7 +143,7 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
     const retired = jest.spyOn(t.app.get(ReadModel), 'retire');
     try {
       await t.http.post(`${BASE}/venues/${venue}`).set('Authorization', ADMIN).send({ city: 'Bergen' }).expect(200);
-      expect(retired).toHaveBeenCalledWith(expect.arrayContaining([`post:${venue}`]));
+      expect(retired.mock.calls.map(([keys]) => keys)).toContainEqual(expect.arrayContaining([`post:${venue}`]));
     } finally {
       retired.mockRestore();
     }

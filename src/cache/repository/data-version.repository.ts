@@ -1,4 +1,4 @@
-import type { Sql } from '../../database/sql';
+import type { Sql, TogetherStatement } from '../../database/sql';
 import type { JournalRange, JournalRow } from '../freshness';
 
 /**
@@ -46,23 +46,31 @@ export async function readJournal(sql: Sql, ranges: readonly JournalRange[]): Pr
  * the same commit. MySQL: the connection's own row (pooled connections have consecutive IDs, so the
  * writers of one instance hold different rows); SQLite runs one write transaction at a time and bumps
  * row 1. Without `keys` (a test standing in for WordPress's must-use plugin) no journal row is written:
- * every instance then retires everything.
+ * every instance then retires everything. The bump, its journal row and `alongside` (a statement of
+ * the caller's: the read model's rows to retire) share one round trip; answers `alongside`'s rows.
  */
-export async function bumpDataVersion(sql: Sql, keys?: readonly string[]): Promise<void> {
+export async function bumpDataVersion(sql: Sql, keys?: readonly string[], alongside?: TogetherStatement): Promise<Record<string, unknown>[]> {
   const state = sql.table('eca_cache_state');
   const journal = sql.table('eca_cache_journal');
-  let value: number;
-  let shard: string;
-  if (sql.isMysql) {
-    shard = `1 + CONNECTION_ID() % ${DATA_VERSION_SHARDS}`;
-    // LAST_INSERT_ID(expr) hands the new value back in the statement's own result.
-    value = (await sql.run(`UPDATE ${state} SET version = LAST_INSERT_ID(version + 1) WHERE id = ${shard}`)).insertId;
-  } else {
-    shard = '1';
-    value = Number((await sql.one<{ version: number }>(`UPDATE ${state} SET version = version + 1 WHERE id = 1 RETURNING version`))?.version);
-  }
-  // No journal row for a counter row someone deleted (nothing is cached until it is back: readVersionVector).
-  if (!keys || !(value > 0)) return;
-  await sql.run(`INSERT INTO ${journal} (shard, value, cache_keys) VALUES (${shard}, ?, ?)`, [value, keys.join(' ')]);
-  if (value % PRUNE_EVERY === 0) await sql.run(`DELETE FROM ${journal} WHERE shard = ${shard} AND value <= ?`, [value - JOURNAL_KEPT]);
+  const shard = sql.isMysql ? `1 + CONNECTION_ID() % ${DATA_VERSION_SHARDS}` : '1';
+  const statements: TogetherStatement[] = [
+    // MySQL: LAST_INSERT_ID(expr) hands the new value back in the statement's own result.
+    {
+      sql: sql.isMysql
+        ? `UPDATE ${state} SET version = LAST_INSERT_ID(version + 1) WHERE id = ${shard}`
+        : `UPDATE ${state} SET version = version + 1 WHERE id = 1 RETURNING version`,
+    },
+  ];
+  // The journal row takes the value the bump left (none for a counter row someone deleted: nothing is
+  // cached until it is back, readVersionVector).
+  if (keys)
+    statements.push({
+      sql: `INSERT INTO ${journal} (shard, value, cache_keys) SELECT id, version, ? FROM ${state} WHERE id = ${shard}`,
+      params: [keys.join(' ')],
+    });
+  if (alongside) statements.push(alongside);
+  const results = await sql.runTogether(statements);
+  const value = sql.isMysql ? results[0].insertId : Number(results[0].rows[0]?.version);
+  if (keys && value > 0 && value % PRUNE_EVERY === 0) await sql.run(`DELETE FROM ${journal} WHERE shard = ${shard} AND value <= ?`, [value - JOURNAL_KEPT]);
+  return alongside ? results[results.length - 1].rows : [];
 }

@@ -69,24 +69,29 @@ export class ChangesRepository {
    */
   async append(changes: readonly NewChange[], changedAt: number): Promise<void> {
     if (!changes.length) return;
-    const last = await this.takeCursors(changes.length);
-    const first = last - changes.length + 1;
+    const sql = this.sql;
+    const cursor = sql.table('eca_change_cursor');
+    const count = changes.length;
     const params: SqlParam[] = changes.flatMap((c, i) => {
       const occurrences = occurrencesOf(c.occurrences);
-      return [first + i, c.type, c.id, c.action, changedAt, c.publicAfter ? 1 : 0, c.publicBefore ? 1 : 0, occurrences ? JSON.stringify(occurrences) : null];
+      return [
+        count - 1 - i,
+        c.type,
+        c.id,
+        c.action,
+        changedAt,
+        c.publicAfter ? 1 : 0,
+        c.publicBefore ? 1 : 0,
+        occurrences ? JSON.stringify(occurrences) : null,
+      ];
     });
-    await this.sql.run(`INSERT INTO ${this.sql.table('eca_changes')} (${COLUMNS}) VALUES ${changes.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, params);
-  }
-
-  /** Moves the last cursor on by `count` and answers the new value, in one statement (row locked until commit). */
-  private async takeCursors(count: number): Promise<number> {
-    const table = this.sql.table('eca_change_cursor');
-    if (this.sql.isMysql) {
-      // LAST_INSERT_ID(expr) hands the updated value back in the statement's own result.
-      return (await this.sql.run(`UPDATE ${table} SET last_cursor = LAST_INSERT_ID(last_cursor + ?) WHERE id = 1`, [count])).insertId;
-    }
-    const row = await this.sql.one<{ last_cursor: number }>(`UPDATE ${table} SET last_cursor = last_cursor + ? WHERE id = 1 RETURNING last_cursor`, [count]);
-    return Number(row!.last_cursor);
+    // The cursors move on by `count`; the rows take the last `count` values, read from the row this
+    // transaction just moved (its own write), so both statements share one round trip.
+    const taken = `(SELECT last_cursor FROM ${cursor} WHERE id = 1) - ?`;
+    await sql.runTogether([
+      { sql: `UPDATE ${cursor} SET last_cursor = last_cursor + ? WHERE id = 1`, params: [count] },
+      { sql: `INSERT INTO ${sql.table('eca_changes')} (${COLUMNS}) VALUES ${changes.map(() => `(${taken}, ?, ?, ?, ?, ?, ?, ?)`).join(', ')}`, params },
+    ]);
   }
 
   /** The last cursor given out (0 on a fresh log). */

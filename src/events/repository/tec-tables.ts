@@ -114,21 +114,21 @@ export class TecTables {
           [postId, postId],
         );
     const eventValues = [dates._EventStartDate, dates._EventEndDate, dates._EventTimezone, dates._EventStartDateUTC, dates._EventEndDateUTC, duration, nowUtc];
-    let eventId: number;
-    if (stored?.event_id != null) {
-      eventId = Number(stored.event_id);
-      await this.sql.run(
-        `UPDATE ${events} SET start_date = ?, end_date = ?, timezone = ?, start_date_utc = ?, end_date_utc = ?, duration = ?, updated_at = ?, hash = '' WHERE event_id = ?`,
-        [...eventValues, eventId],
-      );
-    } else {
-      eventId = (
-        await this.sql.run(
-          `INSERT INTO ${events} (post_id, start_date, end_date, timezone, start_date_utc, end_date_utc, duration, updated_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')`,
-          [postId, ...eventValues],
-        )
-      ).insertId;
-    }
+    const storedEvent = stored?.event_id != null ? Number(stored.event_id) : undefined;
+    const eventRow =
+      storedEvent !== undefined
+        ? {
+            sql: `UPDATE ${events} SET start_date = ?, end_date = ?, timezone = ?, start_date_utc = ?, end_date_utc = ?, duration = ?, updated_at = ?, hash = '' WHERE event_id = ?`,
+            params: [...eventValues, storedEvent],
+          }
+        : {
+            sql: `INSERT INTO ${events} (post_id, start_date, end_date, timezone, start_date_utc, end_date_utc, duration, updated_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')`,
+            params: [postId, ...eventValues],
+          };
+    // The occurrence names its events row: the stored one, or the one just inserted (the session's last
+    // insert ID), so both rows are written in one round trip.
+    const eventId = storedEvent !== undefined ? '?' : this.sql.isMysql ? 'LAST_INSERT_ID()' : 'last_insert_rowid()';
+    const eventParam = storedEvent !== undefined ? [storedEvent] : [];
 
     const hash = occurrenceHash({
       postId,
@@ -138,18 +138,18 @@ export class TecTables {
       endDateUtc: dates._EventEndDateUTC,
       duration,
     });
-    const occurrenceValues = [eventId, dates._EventStartDate, dates._EventStartDateUTC, dates._EventEndDate, dates._EventEndDateUTC, duration, hash, nowUtc];
-    if (stored?.occurrence_id != null) {
-      await this.sql.run(
-        `UPDATE ${occurrences} SET event_id = ?, start_date = ?, start_date_utc = ?, end_date = ?, end_date_utc = ?, duration = ?, hash = ?, updated_at = ? WHERE occurrence_id = ?`,
-        [...occurrenceValues, Number(stored.occurrence_id)],
-      );
-    } else {
-      await this.sql.run(
-        `INSERT INTO ${occurrences} (event_id, start_date, start_date_utc, end_date, end_date_utc, duration, hash, updated_at, post_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [...occurrenceValues, postId],
-      );
-    }
+    const occurrenceValues = [dates._EventStartDate, dates._EventStartDateUTC, dates._EventEndDate, dates._EventEndDateUTC, duration, hash, nowUtc];
+    const occurrenceRow =
+      stored?.occurrence_id != null
+        ? {
+            sql: `UPDATE ${occurrences} SET event_id = ${eventId}, start_date = ?, start_date_utc = ?, end_date = ?, end_date_utc = ?, duration = ?, hash = ?, updated_at = ? WHERE occurrence_id = ?`,
+            params: [...eventParam, ...occurrenceValues, Number(stored.occurrence_id)],
+          }
+        : {
+            sql: `INSERT INTO ${occurrences} (event_id, start_date, start_date_utc, end_date, end_date_utc, duration, hash, updated_at, post_id) VALUES (${eventId}, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            params: [...eventParam, ...occurrenceValues, postId],
+          };
+    await this.sql.runTogether([eventRow, occurrenceRow]);
     return true;
   }
 }

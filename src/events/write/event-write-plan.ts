@@ -143,7 +143,8 @@ export class EventWritePlanner {
 
   /** `multiDayCutoff` of the TEC settings (formats.md §1.6). */
   private async multiDayCutoff(): Promise<string | undefined> {
-    const tribe = await this.options.get<Record<string, unknown>>('tribe_events_calendar_options');
+    // Parsed once per distinct value and shared (read only here).
+    const tribe = await this.options.getShared<Record<string, unknown>>('tribe_events_calendar_options');
     const cutoff = tribe && typeof tribe === 'object' ? tribe.multiDayCutoff : undefined;
     return typeof cutoff === 'string' ? cutoff : undefined;
   }

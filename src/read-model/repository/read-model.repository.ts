@@ -135,7 +135,13 @@ export class ReadModelRepository {
 
   /** The records whose rows show any of `keys` (at most CHUNK keys). */
   async showing(keys: readonly string[]): Promise<RecordRef[]> {
-    return this.sql.rows<RecordRef>(`SELECT DISTINCT kind, id FROM ${this.sql.table('eca_read_deps')} WHERE dep_key IN (${placeholders(keys)})`, [...keys]);
+    const { sql, params } = this.showingStatement(keys);
+    return this.sql.rows<RecordRef>(sql, params);
+  }
+
+  /** The statement of `showing`, for a write to send with others (Sql.runTogether). */
+  showingStatement(keys: readonly string[]): { sql: string; params: SqlParam[] } {
+    return { sql: `SELECT DISTINCT kind, id FROM ${this.sql.table('eca_read_deps')} WHERE dep_key IN (${placeholders(keys)})`, params: [...keys] };
   }
 
   /**
