@@ -4,6 +4,7 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ConnectionGate } from './connection-gate';
 import { asDatabaseError, isLockConflict } from './database-errors';
+import { queryOn, runnerConnection } from './mysql-statements';
 import { ReplicaRouter } from './replica-router';
 import { requestScope, requestWaitDeadline } from './request-scope';
 import { Sql, transactionScope } from './sql';
@@ -28,6 +29,9 @@ async function readCommittedSession(runner: QueryRunner): Promise<void> {
   await runner.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
   readCommittedConnections.add(connection);
 }
+
+/** Aliased: an unnamed column is named after the statement's text, and mysql2 compiles a row parser per column name. */
+const RELEASE_LOCK = 'SELECT RELEASE_LOCK(?) AS released';
 
 /** How often a transaction InnoDB rolled back on a deadlock or lock wait timeout is run again. */
 const CONFLICT_ATTEMPTS = 30;
@@ -153,15 +157,16 @@ export class DatabaseService implements OnApplicationShutdown {
       // writer that waited for a row or named lock reads the state its predecessor left (not an old
       // snapshot). SQLite: TypeORM's deferred BEGIN would take the write lock at the first write,
       // where another process holding it fails the transaction half-way (SQLITE_BUSY_SNAPSHOT).
-      if (this.isMysql) {
-        await readCommittedSession(runner);
-        await runner.startTransaction();
-      } else await retryingBusy(() => runner.query('BEGIN IMMEDIATE'), deadline);
+      if (this.isMysql) await readCommittedSession(runner);
+      else await retryingBusy(() => runner.query('BEGIN IMMEDIATE'), deadline);
     } catch (error) {
       await this.release(runner);
       throw asDatabaseError(error);
     }
     const transaction = { dataSource: this.dataSource, runner, heldLocks: new Set<string>() };
+    // MySQL: the transaction begins with its first statements, in their round trip (Sql.begin).
+    const begun = this.isMysql ? this.sql.begin(transaction) : undefined;
+    begun?.catch(() => undefined);
     try {
       // The steps run in the transaction's scope too: they read what its work left (its write journal).
       const steps = options.bookkeeping ? [] : this.commitSteps;
@@ -170,7 +175,7 @@ export class DatabaseService implements OnApplicationShutdown {
         for (const step of steps) await step();
         return value;
       });
-      if (this.isMysql) await runner.commitTransaction();
+      if (begun) await this.commitReleasingLocks(runner, begun, transaction.heldLocks);
       else await runner.query('COMMIT');
       // Read-after-write: this instance's replica reads wait until replicas have this commit.
       await this.replicas?.afterCommit(runner);
@@ -179,7 +184,7 @@ export class DatabaseService implements OnApplicationShutdown {
       if (!options.bookkeeping) requestScope.getStore()?.memo.clear();
       return result;
     } catch (error) {
-      await this.rollback(runner);
+      await this.rollback(runner, begun);
       throw asDatabaseError(error);
     } finally {
       await this.releaseLocks(runner, transaction.heldLocks);
@@ -187,23 +192,38 @@ export class DatabaseService implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * MySQL: COMMIT and the release of the transaction's named locks in one round trip, once its START
+   * TRANSACTION has been answered. A failed COMMIT stops the round trip before the releases, which
+   * `releaseLocks` then sends; after a commit the locks are released and forgotten.
+   */
+  private async commitReleasingLocks(runner: QueryRunner, begun: Promise<unknown>, locks: Set<string>): Promise<void> {
+    await begun;
+    const names = [...locks];
+    await queryOn(runnerConnection(runner), ['COMMIT', ...names.map(() => RELEASE_LOCK)].join(';\n'), names);
+    locks.clear();
+  }
+
   /** Named locks outlive transactions on their connection: released once the transaction has ended. */
   private async releaseLocks(runner: QueryRunner, names: Set<string>): Promise<void> {
     for (const name of names) {
       try {
-        // Aliased: an unnamed column is named after the statement's text, and mysql2 compiles a row parser per column name.
-        await runner.query('SELECT RELEASE_LOCK(?) AS released', [name]);
+        await runner.query(RELEASE_LOCK, [name]);
       } catch {
         // a lost connection releases its locks on the server
       }
     }
   }
 
-  /** A rollback on a dead connection fails too; the server discards the transaction anyway. */
-  private async rollback(runner: QueryRunner): Promise<void> {
+  /**
+   * A rollback on a dead connection fails too; the server discards the transaction anyway. MySQL: sent
+   * once START TRANSACTION was answered, never ahead of it (a ROLLBACK with no transaction does nothing).
+   */
+  private async rollback(runner: QueryRunner, begun: Promise<unknown> | undefined): Promise<void> {
     try {
-      if (this.isMysql) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction();
+      if (begun) {
+        await begun.catch(() => undefined);
+        await queryOn(runnerConnection(runner), 'ROLLBACK', []);
       } else if (sqliteInTransaction(runner)) await runner.query('ROLLBACK');
     } catch (error) {
       this.logger.warn(`rollback failed: ${(error as Error).message}`);

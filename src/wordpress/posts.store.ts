@@ -568,9 +568,11 @@ export class PostsStore {
     // A slug is picked only when free under its lock, held until commit (slugLockName): writers that want
     // one slug pick one after the other and see each other's, writers of other slugs never wait. A slug
     // seen taken is skipped without its lock (skipping never gives two posts one slug).
+    // The lock and the look go together: MySQL runs a round trip's statements in order, so the look
+    // runs once GET_LOCK has granted the lock (and is dropped with it when not granted).
     const free = async (name: string) => {
-      await this.sql.lock(slugLockName(postType, name));
-      return !(await taken(name));
+      const [, seen] = await Promise.all([this.sql.lock(slugLockName(postType, name)), taken(name)]);
+      return !seen;
     };
     if (!desiredTaken && !RESERVED_SLUGS.has(slug) && (await free(slug))) return slug;
     for (let suffix = 2; ; suffix++) {
@@ -588,11 +590,14 @@ export class PostsStore {
       await this.claimSlugFromTrash(slug, postType, postId);
       return this.uniqueSlug(slug, postType, postId, status);
     }
-    await this.sql.lock(slugLockName(postType, slug));
-    const holders = await this.sql.rows<Pick<PostEntity, 'ID' | 'post_name' | 'post_status'>>(
-      `SELECT ID, post_name, post_status FROM ${this.sql.table('posts')} WHERE post_name = ? AND post_type = ? AND ID <> ?`,
-      [slug, postType, postId],
-    );
+    // Under the lock: sent with it, read once it is granted (as in uniqueSlug).
+    const [, holders] = await Promise.all([
+      this.sql.lock(slugLockName(postType, slug)),
+      this.sql.rows<Pick<PostEntity, 'ID' | 'post_name' | 'post_status'>>(
+        `SELECT ID, post_name, post_status FROM ${this.sql.table('posts')} WHERE post_name = ? AND post_type = ? AND ID <> ?`,
+        [slug, postType, postId],
+      ),
+    ]);
     const trashed = holders.filter((holder) => holder.post_status === 'trash');
     await this.renameTrashed(trashed);
     return trashed.length === holders.length ? slug : this.uniqueSlug(slug, postType, postId, status, true);
