@@ -345,13 +345,32 @@ export class TermsStore {
   }
 
   /**
+   * The object's relationships in these taxonomies (term_taxonomy_id → taxonomy), as `setObjectTerms`
+   * reads them before it writes; undefined when it reads none (a post this transaction inserted has
+   * only the terms it was given here). A caller may read them earlier, with other reads, and hand them
+   * to `setObjectTerms` (`read`).
+   */
+  relationshipsOf(objectId: number, taxonomies: readonly string[]): Promise<ReadonlyMap<number, string>> | undefined {
+    const change = this.posts.statusChange(objectId);
+    if (!taxonomies.length || (this.countedPost(objectId)?.complete && change && change.before === undefined)) return undefined;
+    return this.sql
+      .rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id' | 'taxonomy'>>(
+        `SELECT tr.term_taxonomy_id, tt.taxonomy FROM ${this.sql.table('term_relationships')} tr
+         JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
+         WHERE tr.object_id = ? AND tt.taxonomy IN (${placeholders(taxonomies)})`,
+        [objectId, ...taxonomies],
+      )
+      .then((rows) => new Map(rows.map((row) => [Number(row.term_taxonomy_id), row.taxonomy])));
+  }
+
+  /**
    * wp_set_object_terms (replace mode) for each taxonomy given: the object ends up with exactly these
    * term_taxonomy_ids in each (ids of other taxonomies are ignored; taxonomies not given are left as
    * they are); every term gained or lost is recounted — by delta when this transaction knows the
    * object's status change (countByDelta), else in full. One statement per step for all taxonomies
    * together (issue #32: an event's categories and tags are one write, not two).
    */
-  async setObjectTerms(objectId: number, wanted: ReadonlyMap<string, readonly number[]>): Promise<void> {
+  async setObjectTerms(objectId: number, wanted: ReadonlyMap<string, readonly number[]>, read?: Promise<ReadonlyMap<number, string>>): Promise<void> {
     const taxonomies = [...wanted.keys()];
     if (!taxonomies.length) return;
     const seen = this.seenInTransaction();
@@ -376,21 +395,16 @@ export class TermsStore {
     }
     const change = this.posts.statusChange(objectId);
     const counts = this.countedPost(objectId);
+    const stored = read ?? this.relationshipsOf(objectId, taxonomies);
     const current = new Map<number, string>();
-    if (counts?.complete && change && change.before === undefined) {
+    if (stored) {
+      for (const [id, taxonomy] of await stored) current.set(id, taxonomy);
+    } else if (counts) {
       // A post this transaction inserted had no terms but those it was given here: nothing to read.
       for (const id of counts.terms.keys()) {
         const taxonomy = this.taxonomyOf(objectId, id);
         if (taxonomy !== undefined && wanted.has(taxonomy)) current.set(id, taxonomy);
       }
-    } else {
-      const rows = await this.sql.rows<Pick<TermTaxonomyEntity, 'term_taxonomy_id' | 'taxonomy'>>(
-        `SELECT tr.term_taxonomy_id, tt.taxonomy FROM ${this.sql.table('term_relationships')} tr
-         JOIN ${this.sql.table('term_taxonomy')} tt ON tt.term_taxonomy_id = tr.term_taxonomy_id
-         WHERE tr.object_id = ? AND tt.taxonomy IN (${placeholders(taxonomies)})`,
-        [objectId, ...taxonomies],
-      );
-      for (const row of rows) current.set(Number(row.term_taxonomy_id), row.taxonomy);
     }
     // In the order the caller gave them, taxonomy by taxonomy (the relationships' row order).
     const ordered = [...wanted].flatMap(([taxonomy, ids]) => [...new Set(ids)].filter((id) => target.get(id) === taxonomy));

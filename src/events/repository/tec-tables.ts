@@ -20,6 +20,12 @@ export function tecRowDuration(dates: EventDateMeta): number | null {
   return Number.isFinite(duration) ? Math.min(duration, MAX_DURATION) : null;
 }
 
+/** The IDs of a post's TEC events row and first occurrence (null where it has none). */
+export interface StoredRows {
+  event_id: number | null;
+  occurrence_id: number | null;
+}
+
 @Injectable()
 export class TecTables {
   constructor(private readonly db: DatabaseService) {}
@@ -89,15 +95,33 @@ export class TecTables {
    * Writes the event's rows from its date meta; an event that gets none has its old rows removed.
    * Returns whether the event has rows now.
    */
-  async upsert(postId: number, dates: EventDateMeta, nowUtc: string, options: { created?: boolean } = {}): Promise<boolean> {
-    return this.unlessAbsent(() => this.writeRows(postId, dates, nowUtc, options.created === true));
+  async upsert(
+    postId: number,
+    dates: EventDateMeta,
+    nowUtc: string,
+    options: { created?: boolean; stored?: Promise<StoredRows | undefined> } = {},
+  ): Promise<boolean> {
+    return this.unlessAbsent(() => this.writeRows(postId, dates, nowUtc, options.created === true ? undefined : (options.stored ?? this.storedRows(postId))));
   }
 
   /**
-   * `created`: the post was inserted by this transaction, so it has no rows yet (an occurrence always
-   * belongs to its post's one events row, unique by post_id): they are inserted without looking first.
+   * The post's events row and its first occurrence, in one statement: read by `upsert`, or earlier by a
+   * caller that sends it with other reads and hands it to `upsert` (`stored`). On tables that do not
+   * exist it fails as `upsert`'s first statement would.
    */
-  private async writeRows(postId: number, dates: EventDateMeta, nowUtc: string, created: boolean): Promise<boolean> {
+  storedRows(postId: number): Promise<StoredRows | undefined> {
+    return this.sql.one<StoredRows>(
+      `SELECT (SELECT event_id FROM ${this.sql.table('tec_events')} WHERE post_id = ? LIMIT 1) AS event_id,
+         (SELECT occurrence_id FROM ${this.sql.table('tec_occurrences')} WHERE post_id = ? ORDER BY occurrence_id LIMIT 1) AS occurrence_id`,
+      [postId, postId],
+    );
+  }
+
+  /**
+   * `stored`: the post's rows, or none to read when the post was inserted by this transaction (it has
+   * no rows yet: an occurrence always belongs to its post's one events row, unique by post_id).
+   */
+  private async writeRows(postId: number, dates: EventDateMeta, nowUtc: string, storedRows: Promise<StoredRows | undefined> | undefined): Promise<boolean> {
     const duration = tecRowDuration(dates);
     if (duration === null) {
       await this.removeRows(postId);
@@ -105,14 +129,7 @@ export class TecTables {
     }
     const events = this.sql.table('tec_events');
     const occurrences = this.sql.table('tec_occurrences');
-    // The post's events row and its first occurrence, in one statement (none to read for a new post).
-    const stored = created
-      ? undefined
-      : await this.sql.one<{ event_id: number | null; occurrence_id: number | null }>(
-          `SELECT (SELECT event_id FROM ${events} WHERE post_id = ? LIMIT 1) AS event_id,
-             (SELECT occurrence_id FROM ${occurrences} WHERE post_id = ? ORDER BY occurrence_id LIMIT 1) AS occurrence_id`,
-          [postId, postId],
-        );
+    const stored = await storedRows;
     const eventValues = [dates._EventStartDate, dates._EventEndDate, dates._EventTimezone, dates._EventStartDateUTC, dates._EventEndDateUTC, duration, nowUtc];
     const storedEvent = stored?.event_id != null ? Number(stored.event_id) : undefined;
     const eventRow =

@@ -68,7 +68,10 @@ export class EventTermsWriter {
 
   /** The event's terms of each taxonomy given replaced by the items (categories and tags in one pass). */
   async assign(eventId: number, items: ReadonlyMap<string, readonly string[]>, tally: NewTermsTally): Promise<void> {
-    await this.terms.setObjectTerms(eventId, await this.resolveAll(items, tally));
+    // The event's present terms are read with the items' terms (one round trip).
+    const current = this.terms.relationshipsOf(eventId, [...items.keys()]);
+    current?.catch(() => undefined);
+    await this.terms.setObjectTerms(eventId, await this.resolveAll(items, tally), current);
   }
 
   /** The term_taxonomy_ids the items name, missing terms created (as `assign` does, before an event's ID is known: the import's batches). */

@@ -180,6 +180,11 @@ export class EventWriter {
       changed.push(key);
     };
 
+    // An update's TEC row IDs are read with its first statements, the terms' (one round trip fewer).
+    const { dates, allDay } = plan.eventDates;
+    const tecRows = dates && !isCreate ? this.tec.storedRows(id) : undefined;
+    tecRows?.catch(() => undefined);
+
     // Terms first: TEC assigns them with the post, so its bookkeeping row is the event's first meta row.
     const assigned = new Map<string, readonly string[]>();
     for (const { taxonomy, assignCapability } of EVENT_TAXONOMIES) {
@@ -203,7 +208,6 @@ export class EventWriter {
     const organizers = await this.organizers.applyForEvent(plan.organizer, ctx);
     if (organizers) await replace(META.organizer, organizers.map(String));
 
-    const { dates, allDay } = plan.eventDates;
     if (allDay === '1') await set(META.allDay, '1');
     else if (allDay === null && !isCreate) await remove(META.allDay);
     if (dates) for (const key of DATE_KEYS) await set(key, dates[key]);
@@ -222,7 +226,7 @@ export class EventWriter {
     if (image) await set(META.thumbnail, String(await this.attachments.imageId(image, ctx.caller.id, id, now)));
     else if (image === null && !isCreate) await remove(META.thumbnail);
 
-    if (dates) await this.tec.upsert(id, dates, now.gmt, { created: isCreate });
+    if (dates) await this.tec.upsert(id, dates, now.gmt, { created: isCreate, stored: tecRows });
     await this.posts.trackModified(id, changed, now);
   }
 
