@@ -19,9 +19,8 @@ export class DataVersionWriter {
     db.beforeCommit(async () => {
       const keys = writtenKeys(posts);
       // The read of the rows to retire goes with the bump: one round trip.
-      const shownBy = readModel.shownBy(keys);
-      const shown = await bumpDataVersion(db.sql, keys, shownBy);
-      await readModel.retire(keys, shownBy ? shown : undefined);
+      const shown = await bumpDataVersion(db.sql, keys, readModel.shownBy(keys));
+      await readModel.retire(keys, shown);
     });
   }
 }

@@ -167,7 +167,8 @@ export class ReadModel {
 
   /**
    * Inside a write transaction, after its data-version bump: deletes the rows that show any of `keys`
-   * (all of them, by moving the epoch, for `*`). `shown`: the answer of `shownBy(keys)`'s statement.
+   * (all of them, by moving the epoch, for `*`). `shown`: the answer of `shownBy(keys)`'s statement,
+   * when it gave one (one chunk of narrow keys).
    */
   async retire(keys: readonly string[], shown?: readonly Record<string, unknown>[]): Promise<void> {
     if (!keys.length) return;
@@ -176,12 +177,12 @@ export class ReadModel {
     // A broad key moves its counter (one statement), whatever the number of rows that show it (broad-keys.ts).
     const broad = BROAD_KEYS.flatMap((key, i) => (keys.includes(key) ? [broadEpochId(i)] : []));
     if (broad.length) await rows.moveEpoch(broad);
-    const narrow = narrowKeys(keys);
-    if (shown && narrow.length <= CHUNK)
+    if (shown)
       return rows.delete(
         shown.map((row): RecordRef => ({ kind: String(row.kind), id: Number(row.id) })),
         false,
       );
+    const narrow = narrowKeys(keys);
     // Their keys stay: a row's keys are replaced when it is filled again, and a key naming no row costs nothing.
     for (let i = 0; i < narrow.length; i += CHUNK) await rows.delete(await rows.showing(narrow.slice(i, i + CHUNK)), false);
   }

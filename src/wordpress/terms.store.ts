@@ -424,9 +424,14 @@ export class TermsStore {
         params: [objectId, ...removed],
       });
     }
-    if (!change || !counts) {
-      // Outside a transaction (no counts held) they go one by one.
+    if (!counts) {
+      // Outside a transaction (no counts are held there) they go one by one, then a full recount.
       for (const write of writes) await this.sql.run(write.sql, write.params);
+      return this.recount([...ordered, ...removed]);
+    }
+    if (!change) {
+      // A post whose status this transaction does not know: its terms are recounted in full.
+      await this.sql.runTogether(writes);
       return this.recount([...ordered, ...removed]);
     }
     const involved = new Map([...current, ...target]);

@@ -47,9 +47,10 @@ export async function readJournal(sql: Sql, ranges: readonly JournalRange[]): Pr
  * writers of one instance hold different rows); SQLite runs one write transaction at a time and bumps
  * row 1. Without `keys` (a test standing in for WordPress's must-use plugin) no journal row is written:
  * every instance then retires everything. The bump, its journal row and `alongside` (a statement of
- * the caller's: the read model's rows to retire) share one round trip; answers `alongside`'s rows.
+ * the caller's: the read model's rows to retire) share one round trip; answers `alongside`'s rows
+ * (undefined without it).
  */
-export async function bumpDataVersion(sql: Sql, keys?: readonly string[], alongside?: TogetherStatement): Promise<Record<string, unknown>[]> {
+export async function bumpDataVersion(sql: Sql, keys?: readonly string[], alongside?: TogetherStatement): Promise<Record<string, unknown>[] | undefined> {
   const state = sql.table('eca_cache_state');
   const journal = sql.table('eca_cache_journal');
   const shard = sql.isMysql ? `1 + CONNECTION_ID() % ${DATA_VERSION_SHARDS}` : '1';
@@ -72,5 +73,5 @@ export async function bumpDataVersion(sql: Sql, keys?: readonly string[], alongs
   const results = await sql.runTogether(statements);
   const value = sql.isMysql ? results[0].insertId : Number(results[0].rows[0]?.version);
   if (keys && value > 0 && value % PRUNE_EVERY === 0) await sql.run(`DELETE FROM ${journal} WHERE shard = ${shard} AND value <= ?`, [value - JOURNAL_KEPT]);
-  return alongside ? results[results.length - 1].rows : [];
+  return alongside ? results[results.length - 1].rows : undefined;
 }
