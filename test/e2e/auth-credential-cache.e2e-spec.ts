@@ -55,7 +55,9 @@ const failuresOf = async (t: TestApp, client: string) =>
 describe('verified credentials remembered per client', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: THROTTLE });
+    // No list total is kept as a read model row, however slow its count on a loaded machine: keeping one
+    // runs a fill, whose own look at the data version (inside its transaction) is not the request's.
+    t = await startTestApp({ env: { ...THROTTLE, READ_MODEL_TOTAL_MIN_MS: '600000' } });
   });
   afterAll(() => t?.close());
 
