@@ -5,7 +5,7 @@ import { notifyBody } from '../cache/body-capture';
 import { entityTag, ifNoneMatchMatches, PUBLIC_CACHE_CONTROL, sendNotModified } from '../cache/conditional-get';
 import type { RestRequest } from '../rest/request-context';
 import { shapeAnswer } from '../rest/global-params';
-import { answerJson } from '../rest/json-text';
+import { answerBytes } from '../rest/json-text';
 import { SerializedAnswer } from '../rest/serialized-answer';
 import { JSON_CONTENT_TYPE } from '../rest/standard-headers';
 
@@ -26,7 +26,7 @@ export class JsonExpressAdapter extends ExpressAdapter {
     const serialized = body instanceof SerializedAnswer ? body : undefined;
     if (serialized?.status !== undefined) response.status(serialized.status);
     const json = serialized ? undefined : shapeAnswer(req, response, body ?? null, response.statusCode >= 400);
-    const payload = serialized ? Buffer.from(serialized.body, 'utf8') : answerJson(json);
+    const { bytes: payload, counts } = serialized ? { bytes: Buffer.from(serialized.body, 'utf8'), counts: [] } : answerBytes(json);
     response.setHeader('Content-Type', serialized ? serialized.contentType : JSON_CONTENT_TYPE);
     response.setHeader('Content-Length', payload.length);
     if (response.statusCode === 200 && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -34,7 +34,7 @@ export class JsonExpressAdapter extends ExpressAdapter {
       response.setHeader('ETag', etag);
       // Authenticated answers keep the no-store set at authentication (src/auth/authenticate.middleware.ts).
       if (!isAuthenticated((req as RestRequest).caller ?? ANONYMOUS)) response.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
-      notifyBody(response, payload, etag);
+      notifyBody(response, payload, etag, counts);
       if (ifNoneMatchMatches(req, etag)) return sendNotModified(response);
     }
     return response.end(payload);

@@ -8,6 +8,7 @@ import { LoginThrottle } from '../auth/login-throttle.service';
 import { DataFreshness } from '../cache/data-freshness';
 import { CacheablePaths, KnownCaller } from '../cache/cacheable-request';
 import { responseCache } from '../cache/response-cache.middleware';
+import { TermCounts } from '../cache/term-counts';
 import { isAuthenticated } from '../wordpress/caller';
 import proxyAddr from 'proxy-addr';
 import { AppConfig } from '../config/app-config';
@@ -58,7 +59,7 @@ export function installRequestRoad(app: NestExpressApplication, logger: Logger):
   const server = app.getHttpServer() as Server;
 
   app.set('trust proxy', config.trustProxy); // decides req.ip: the login throttle's client and the request log
-  const cache = responseCache(app.get(DatabaseService), config, app.get(CacheablePaths), knownCaller(app), app.get(DataFreshness));
+  const cache = responseCache(app.get(DatabaseService), config, app.get(CacheablePaths), knownCaller(app), app.get(DataFreshness), app.get(TermCounts));
   app.set('query parser', parseRequestQuery);
   app.set('etag', false); // ETags come from json-express.adapter.ts (and the cache), over the final body
   app.set('x-powered-by', false);

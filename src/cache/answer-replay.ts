@@ -10,8 +10,8 @@ export type RecordedAnswer = Omit<CachedAnswer, 'created' | 'generation' | 'depe
 
 /** Hands `keep` the route's 200 answer with every header it is sent with, but the per-request ones. */
 export function recordAnswer(res: ServerResponse, keep: (answer: RecordedAnswer) => void): void {
-  captureBody(res, (body, etag) => {
-    if (res.statusCode === 200) keep({ headers: sharedHeaders(res), body, etag });
+  captureBody(res, (body, etag, counts) => {
+    if (res.statusCode === 200) keep({ headers: sharedHeaders(res), body, etag, counts });
   });
 }
 

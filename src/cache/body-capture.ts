@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import type { CountPlace } from '../rest/json-text';
 
-/** Receives a 200 GET/HEAD answer once serialized, with its ETag, before it is sent. */
-export type BodyListener = (body: Buffer, etag: string) => void;
+/** Receives a 200 GET/HEAD answer once serialized, with its ETag and its term counts' places, before it is sent. */
+export type BodyListener = (body: Buffer, etag: string, counts: readonly CountPlace[]) => void;
 
 const listeners = new WeakMap<ServerResponse, BodyListener>();
 
@@ -14,6 +15,6 @@ export function captureBody(res: ServerResponse, listener: BodyListener): void {
 }
 
 /** Called where answers are serialized; a no-op for responses nobody asked to see. */
-export function notifyBody(res: ServerResponse, body: Buffer, etag: string): void {
-  listeners.get(res)?.(body, etag);
+export function notifyBody(res: ServerResponse, body: Buffer, etag: string, counts: readonly CountPlace[] = []): void {
+  listeners.get(res)?.(body, etag, counts);
 }

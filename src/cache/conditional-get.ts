@@ -25,8 +25,13 @@ const DESCRIBING_HEADERS = ['x-wp-total', 'x-wp-totalpages', 'link'];
 
 /** Strong ETag of a serialized answer: SHA-1 of the body and its describing headers. */
 export function entityTag(body: Buffer, res: ServerResponse): string {
+  return entityTagOf(body, (name) => res.getHeader(name));
+}
+
+/** `entityTag` of a body whose headers `header` gives (by lower-case name). */
+export function entityTagOf(body: Buffer, header: (name: string) => string | number | readonly string[] | undefined): string {
   const described = DESCRIBING_HEADERS.map((name) => {
-    const value = res.getHeader(name);
+    const value = header(name);
     return Array.isArray(value) ? value.join(', ') : String(value ?? '');
   }).join('\n');
   // Two updates rather than one hash of a concatenation: the body (tens of kB for a list) is not copied.

@@ -69,7 +69,8 @@ export class RecordCache {
    * for) shows — without it a value shows anything. What the values show is added to the request's
    * answer (dependencies.ts). Without a shareable version everything is loaded.
    * `durable`: where values of numeric keys are also kept, in the read model: what memory misses is
-   * read from there first, and what is loaded is kept there.
+   * read from there first, and what is loaded is kept there. `declared` false: the answer does not
+   * show the values as they are (term counts it holds as places put in at replay: TermCounts).
    */
   async many<K extends string | number, T>(
     kind: string,
@@ -78,10 +79,12 @@ export class RecordCache {
     size: (value: T) => number,
     shows?: (key: K, value: T | undefined) => Iterable<string>,
     durable?: DurableValues<K, T>,
+    declared = true,
   ): Promise<Map<K, T>> {
     const unique = [...new Set(keys)];
     const road = durable && shows && this.readModel.enabled ? (missing: K[]) => this.fromReadModel(durable, missing, load, shows) : load;
     const found = await this.lookUp(kind, unique, road, size, shows);
+    if (!declared) return found;
     if (!shows) dependOnEverything();
     else for (const key of unique) dependOn(shows(key, found.get(key)));
     return found;

@@ -16,7 +16,9 @@ import { ERROR_CACHE_CONTROL } from './conditional-get';
 import { DataFreshness } from './data-freshness';
 import type { Dependencies } from './freshness';
 import { MissFlights } from './miss-flights';
-import { ResponseCache } from './response-cache';
+import { CachedAnswer, ResponseCache } from './response-cache';
+import { withCurrentCounts } from './counts-at-replay';
+import type { TermCounts } from './term-counts';
 
 /** The connection of this response is gone: nobody would read an answer. */
 function clientLeft(res: ServerResponse): boolean {
@@ -39,7 +41,14 @@ function clientLeft(res: ServerResponse): boolean {
  * Cached: the REST API and the paths other modules add to `paths` (the site's pages).
  * RESPONSE_CACHE_TTL_SECONDS=0: no cache, the Cache-Control policy stays.
  */
-export function responseCache(db: DatabaseService, config: AppConfig, paths: CacheablePaths, knownCaller: KnownCaller, freshness: DataFreshness) {
+export function responseCache(
+  db: DatabaseService,
+  config: AppConfig,
+  paths: CacheablePaths,
+  knownCaller: KnownCaller,
+  freshness: DataFreshness,
+  termCounts: TermCounts,
+) {
   const valid = (generation: number, dependencies: Dependencies) => freshness.valid(generation, dependencies);
   const cache =
     config.responseCacheTtlSeconds > 0 ? new ResponseCache(config.responseCacheTtlSeconds * 1000, config.responseCacheMaxEntries, valid) : undefined;
@@ -59,12 +68,35 @@ export function responseCache(db: DatabaseService, config: AppConfig, paths: Cac
   async function lookUp(req: IncomingMessage, res: ServerResponse, cache: ResponseCache, slot: CacheSlot, logger: Logger) {
     const started = Date.now();
     const current = await freshness.sync();
-    const cached = current === undefined ? undefined : cache.fresh(slot.key);
+    const kept = current === undefined ? undefined : cache.fresh(slot.key);
+    const cached = kept && (kept.counts.length ? await withCounts(cache, slot.key, kept, current!) : kept);
     if (!cached) return { answered: false, looked: current };
     const id = requestIdOf(req, res);
     replayAnswer(cached, req, res, slot.userId !== 0);
     logAnsweredRequest(logger, req, res, id, started);
     return { answered: true };
+  }
+
+  /**
+   * The kept answer with its term counts as they are at `generation` (the look this hit made), kept so
+   * for the next hits; undefined (a miss) when they cannot be read as shared values here (SQLite with
+   * a write transaction open).
+   */
+  async function withCounts(cache: ResponseCache, key: string, kept: CachedAnswer, generation: number): Promise<CachedAnswer | undefined> {
+    const scope = requestScope.getStore();
+    const mark = db.isMysql ? 0 : db.committedReadMark();
+    if (!scope || mark === undefined) return undefined;
+    // The counts are shared values read under this look; with read replicas the counts' own look is
+    // made on the server they come from (RequestDataVersion).
+    if (!ownLook) scope.dataVersion = { generation, mark };
+    const counts = await termCounts.current(
+      kept.counts.map((place) => place.termTaxonomyId),
+      false,
+    );
+    if (!counts) return undefined;
+    const answer = withCurrentCounts(kept, counts);
+    if (answer !== kept) cache.replace(key, kept, answer);
+    return answer;
   }
 
   /** The front (src/rest/front-road.ts): stored answers, none without a cache. */

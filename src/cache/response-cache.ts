@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { CountPlace } from '../rest/json-text';
 import type { Dependencies } from './freshness';
 
 /** One anonymous 200 answer, ready to be written again as it was first sent. */
@@ -13,6 +14,8 @@ export interface CachedAnswer {
   headers: [string, string | number | string[]][];
   body: Buffer;
   etag: string;
+  /** Where the body holds term counts put in again at each replay (counts-at-replay.ts); they are not among `dependencies`. */
+  counts: readonly CountPlace[];
 }
 
 /** Upper bound of the bodies kept, whatever RESPONSE_CACHE_MAX_ENTRIES says (large pages add up). */
@@ -58,6 +61,11 @@ export class ResponseCache {
     if (current && current.generation > answer.generation) return;
     if (answer.body.length + ENTRY_OVERHEAD > MAX_BYTES / 8) return;
     this.entries.set(key, { ...answer, created: this.now() });
+  }
+
+  /** Puts `updated` (the same answer, its term counts put in again) in place of `kept`, unless another answer took its place meanwhile. */
+  replace(key: string, kept: CachedAnswer, updated: CachedAnswer): void {
+    if (this.entries.peek(key) === kept) this.entries.set(key, updated);
   }
 
   get size(): number {

@@ -30,12 +30,31 @@ export function jsonTemplate(value: unknown): JsonTemplate {
   return parts;
 }
 
-/** The template's text with each hole's JSON (`fill(key)`, already serialised). */
-export function filledTemplate(template: JsonTemplate, fill: (key: number) => string): string {
-  if (template.length === 1) return template[0] as string;
+/** Where a hole's number stands in a filled template's text (UTF-16 offsets). */
+export interface FilledHole {
+  at: number;
+  length: number;
+  key: number;
+  value: number;
+}
+
+/** The template's text with each hole's number (`value(key)`), and where each stands in it. */
+export function filledTemplate(template: JsonTemplate, value: (key: number) => number): { text: string; holes: FilledHole[] } {
+  if (template.length === 1) return { text: template[0] as string, holes: [] };
   let text = '';
-  for (let i = 0; i < template.length; i++) text += i % 2 ? fill(template[i] as number) : (template[i] as string);
-  return text;
+  const holes: FilledHole[] = [];
+  for (let i = 0; i < template.length; i++) {
+    if (i % 2 === 0) {
+      text += template[i] as string;
+      continue;
+    }
+    const key = template[i] as number;
+    const number = value(key);
+    const written = String(number);
+    holes.push({ at: text.length, length: written.length, key, value: number });
+    text += written;
+  }
+  return { text, holes };
 }
 
 /** The holes' keys of a template. */

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { dependOn } from '../../cache/dependencies';
 import { RecordCache } from '../../cache/record-cache';
+import { TermCounts } from '../../cache/term-counts';
 import { DatabaseService } from '../../database/database.service';
 import { AlikeRepresentation, embeddedOrganizers, embeddedVenue } from '../../linked-posts';
 import { OrganizersService } from '../../organizers';
@@ -73,6 +75,7 @@ export class EventTexts {
     private readonly site: SiteService,
     private readonly cache: RecordCache,
     private readonly readModel: ReadModel,
+    private readonly counts: TermCounts,
   ) {}
 
   /** The list items of `ids` (mode `list`) keyed by ID, as text where rows hold them; IDs that are not events are absent. */
@@ -139,18 +142,35 @@ export class EventTexts {
     return { rows, localize: fixed === undefined ? originLocalizer(requestOrigin) : undefined };
   }
 
-  /** The texts of the rows that hold one: the terms' current counts and the series' summaries put in. */
+  /**
+   * The texts of the rows that hold one: the terms' current counts and the series' summaries put in.
+   * Each text says where its counts stand, so that a kept answer has them put in again at replay
+   * instead of being retired when a count moves (docs/caching.md "Term counts put in at replay"); a
+   * text read as a value, or localized for the request's origin (which moves the places), shows them.
+   */
   private async texts(rows: ReadonlyMap<number, TextRow>, localize?: (json: string) => string): Promise<Map<number, JsonText>> {
     const held = [...rows].filter((entry): entry is [number, TextRow & { template: JsonTemplate }] => entry[1].template !== null);
-    const [counts, series] = await Promise.all([this.loader.termCounts(held.flatMap(([, row]) => templateHoles(row.template))), this.seriesFields(held)]);
+    const termIds = held.flatMap(([, row]) => templateHoles(row.template));
+    const [counts, series] = await Promise.all([this.counts.current(termIds, localize !== undefined), this.seriesFields(held)]);
+    const shown = () => dependOn(termIds.map(CacheKey.count));
     const result = new Map<number, JsonText>();
     for (const [id, row] of held) {
-      let text = filledTemplate(row.template, (tt) => String(counts?.get(tt) ?? row.counts[tt]));
+      const filled = filledTemplate(row.template, (tt) => counts?.get(tt) ?? row.counts[tt]);
+      let text = filled.text;
       // The series' keys follow the representation's, then a single read's `json_ld`, as EventLoader.represent builds them.
       const fields = series.get(id);
       if (fields) text = `${text.slice(0, -1)},${JSON.stringify(fields).slice(1)}`;
       if (row.jsonLd !== undefined) text = `${text.slice(0, -1)},"json_ld":${row.jsonLd}}`;
-      result.set(id, new JsonText(localize ? localize(text) : text));
+      if (localize) result.set(id, new JsonText(localize(text)));
+      else
+        result.set(
+          id,
+          new JsonText(
+            text,
+            filled.holes.map((hole) => ({ at: hole.at, length: hole.length, termTaxonomyId: hole.key, count: hole.value })),
+            shown,
+          ),
+        );
     }
     return result;
   }

@@ -19,6 +19,7 @@ import { eventJsonLd } from '../json-ld';
 import { EventRecord, firstMeta } from './event-record';
 import { EventSettingsReader } from './event-settings';
 import { DurableValues, RecordCache } from '../../cache/record-cache';
+import { TermCounts } from '../../cache/term-counts';
 import { ORIGIN_PLACEHOLDER, ReadModel } from '../../read-model';
 import { SeriesFields, SeriesReader } from '../series/series.reader';
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
@@ -75,6 +76,7 @@ export class EventLoader {
     private readonly cache: RecordCache,
     private readonly series: SeriesReader,
     private readonly readModel: ReadModel,
+    private readonly counts: TermCounts,
   ) {}
 
   /** Representations keyed by ID; IDs that are not events are absent. */
@@ -96,7 +98,9 @@ export class EventLoader {
         embed,
       ),
       mode === 'single' ? this.settings.read() : undefined,
-      this.termCounts(all((b) => [...b.record.categories, ...b.record.tags].map((term) => term.term_taxonomy_id))),
+      // A base does not show its terms' counts (baseShows): read apart, current (TermCounts); undefined
+      // when nothing is shared or inside a write, where the bases were read now, counts included.
+      this.counts.current(all((b) => [...b.record.categories, ...b.record.tags].map((term) => term.term_taxonomy_id))),
       this.seriesFields(bases),
     ]);
 
@@ -135,25 +139,6 @@ export class EventLoader {
     return this.series.fields(
       records.map((record) => record.post),
       new Map(records.map((record) => [record.post.ID, record.meta])),
-    );
-  }
-
-  /**
-   * The current counts of the events' terms, when the bases may come from the cache or the read model: a base does not
-   * show its terms' counts (a count moves with every event joining or leaving the term: baseShows), so
-   * they are read apart, each kept until a write moves it (`tt:ID`; at TTL 0 read each time). Undefined
-   * when nothing is shared or inside a write: the bases were read now, counts included.
-   */
-  async termCounts(termTaxonomyIds: number[]): Promise<Map<number, number> | undefined> {
-    if (this.db.sql.inTransaction || !(this.cache.sharing || this.readModel.enabled)) return undefined;
-    const load = (missing: number[]) => this.terms.counts(missing);
-    if (!this.cache.sharing) return termTaxonomyIds.length ? load([...new Set(termTaxonomyIds)]) : new Map();
-    return this.cache.many(
-      'term-count',
-      termTaxonomyIds,
-      load,
-      () => 64,
-      (id) => [CacheKey.count(id)],
     );
   }
 
@@ -230,7 +215,7 @@ export class EventLoader {
 /**
  * What an event's shared part shows (RecordCache, dependencies.ts): its post, the venues and organizers
  * it links (embedded per request, from their own entries), its terms — not their counts, read apart
- * (EventLoader.termCounts) — and the taxonomies' names and ancestry (term links), the attachments of
+ * (TermCounts) — and the taxonomies' names and ancestry (term links), the attachments of
  * its image and of its description's galleries (attachmentKeys). A series'
  * summary is not in it either (EventLoader.seriesFields).
  */

@@ -7,6 +7,7 @@ const answer = (generation: number, text = `g${generation}`, dependencies?: Depe
   headers: [['x-wp-total', '1']] as [string, string][],
   body: Buffer.from(text),
   etag: `"${text}"`,
+  counts: [],
 });
 
 describe('ResponseCache', () => {
