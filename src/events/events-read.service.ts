@@ -27,6 +27,7 @@ import { shownValue } from '../reasons/shown-value';
 import { EventResponse } from './event.response';
 import { EVENT_POST_TYPE } from '../wordpress/post-types';
 import { monthKeys, monthKeysOf } from './list-months';
+import { searchTermKey } from './search-grams';
 
 export type EventRef = { id: number } | { slug: string };
 
@@ -147,6 +148,8 @@ export class EventsReadService {
     if (args.search !== undefined) dependOn([CacheKey.text(EVENT_POST_TYPE)]);
     const filters = await this.filters(args, ctx.caller, ctx.credentials);
     dependOn(listedKeys(filters));
+    // Writes that can say which texts they changed name their runs' buckets instead (search-grams.ts).
+    if (filters.search) dependOn(filters.search.map((term) => searchTermKey(term.text)));
     const perPage = effectivePerPage(args.per_page, await this.site.defaultPerPage(), this.config.maxPerPage);
     const query = new EventListQuery(this.db.sql, filters, this.config.eventDatesSource);
     const { rows, total } = await query.list.run<{ ID: number; list_key?: string }>((args.page - 1) * perPage, perPage, this.totals.counter);

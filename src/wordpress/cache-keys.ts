@@ -13,6 +13,12 @@ export const CacheKey = {
    */
   text: (postType: string) => `text:${postType}`,
   /**
+   * Some text of the type changed, and the old or new text holds a three-letter run in this bucket
+   * (`any`: named by every such write): what a search term with a run in the bucket may match
+   * (events/search-grams.ts). A write that can say so names these instead of `text`.
+   */
+  textGram: (postType: string, bucket: number | 'any') => `text-gram:${postType}:${bucket}`,
+  /**
    * Which posts of a type the lists without a venue, organizer or term filter hold, and their order. A
    * write that names every venue, organizer and term its post had and has (`listedWith`) names this
    * instead of `type`, so the lists filtered by others keep their answers (noteListedWrite).

@@ -1,5 +1,6 @@
 import { ResponseCache } from '../../src/cache/response-cache';
 import { Sql } from '../../src/database/sql';
+import { changedTextKeys, searchTermKey } from '../../src/events/search-grams';
 import { OptionsStore } from '../../src/wordpress/options.store';
 import { bumpCacheVersion } from '../support/data-version';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -342,4 +343,28 @@ it('a trash or a deletion of an event in no series retires the unfiltered lists 
   await t.http.delete(`${EVENTS}/${deleted}?force=true`).set('Authorization', ADMIN).expect(200);
   expect(await kept()).toEqual({ all: false, east: false, north: true });
   expect([await titles(lists.all), await titles(lists.east), await titles(lists.north)]).toEqual([['Stays'], [], ['Stays']]);
+});
+
+it('an update of an event’s title and dates retires the searches its old or new title can match, and keeps the others', async () => {
+  const written = async (body: object, path = EVENTS) =>
+    (
+      await t.http
+        .post(path)
+        .set('Authorization', ADMIN)
+        .send(body)
+        .expect((res) => res.status < 300)
+    ).body.id;
+  const id = await written({ title: 'E, to be moved', start_date: '2032-03-06 10:00:00', end_date: '2032-03-06 11:00:00' });
+  const search = (words: string) => served(`${LIST}&search=${encodeURIComponent(words)}`);
+  // A word whose run's bucket the titles' runs do not fill (a bucket they share would retire it too).
+  const named = changedTextKeys(['E, to be moved', 'E, moved'])!;
+  const unrelated = ['quietly', 'renamed', 'zebra', 'harbour'].filter((word) => !named.includes(searchTermKey(word)));
+  const searches = ['moved', unrelated[0], unrelated[1], 'zz'];
+  for (const words of searches) await search(words);
+  expect((await Promise.all(searches.map(search))).map((answer) => answer.kept)).toEqual([true, true, true, true]);
+  await written({ title: 'E, moved', start_date: '2032-03-05 10:00:00', end_date: '2032-03-05 11:00:00' }, `${EVENTS}/${id}`);
+  const [moved, quietly, other, short] = [await search('moved'), await search(unrelated[0]), await search(unrelated[1]), await search('zz')];
+  // `moved` is in the old and new titles; a term shorter than three letters cannot tell; the others keep their answers.
+  expect([moved.kept, quietly.kept, other.kept, short.kept]).toEqual([false, true, true, false]);
+  expect(moved.body.events.map((e: { title: string }) => e.title)).toEqual(['E, moved']);
 });

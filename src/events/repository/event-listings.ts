@@ -4,6 +4,7 @@ import { placeholders } from '../../database/sql';
 import { CacheKey } from '../../wordpress/cache-keys';
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import { monthKeys } from '../list-months';
+import { changedTextKeys } from '../search-grams';
 import { tecRowDuration } from './tec-tables';
 import type { EventDateMeta } from '../../dates';
 
@@ -72,9 +73,21 @@ export class EventListings {
     const months = before.selection === after.selection && before.dates && after.dates ? monthKeys([...before.dates, ...after.dates]) : undefined;
     if (!months) return [CacheKey.listed(EVENT_POST_TYPE), ...keys];
     keys.push(CacheKey.listedDates(EVENT_POST_TYPE), ...months);
-    if (before.texts !== after.texts) keys.push(CacheKey.text(EVENT_POST_TYPE));
+    if (before.texts !== after.texts) keys.push(...(changedTextKeys(changedTexts(before, after)) ?? [CacheKey.text(EVENT_POST_TYPE)]));
     return keys;
   }
+}
+
+/** The values, before and after, of each text field that changed (`texts` holds each field's values). */
+function changedTexts(before: EventListing, after: EventListing): string[] {
+  const fields = (listing: EventListing) => new Map(JSON.parse(listing.texts) as [string, (string | null)[]][]);
+  const [old, now] = [fields(before), fields(after)];
+  const changed: string[] = [];
+  for (const name of TEXT_FIELDS) {
+    const [was, is] = [old.get(name) ?? [], now.get(name) ?? []];
+    if (JSON.stringify(was) !== JSON.stringify(is)) changed.push(...[...was, ...is].filter((value) => value !== null));
+  }
+  return changed;
 }
 
 /** One row of EventListings.of: a term relationship, a meta row, or one field of the post. */

@@ -1,3 +1,4 @@
+import { changedTextKeys } from '../../../src/events/search-grams';
 import { DatabaseService } from '../../../src/database/database.service';
 import { EventListings } from '../../../src/events/repository/event-listings';
 
@@ -57,9 +58,13 @@ describe('EventListings: the keys of an event update', () => {
     ]);
   });
 
-  it('names the searches too when a text changed', async () => {
-    expect(await keys(event(), event({ ...moved('03-11'), post: { post_title: 'New' } }))).toContain('text:tribe_events');
-    expect(await keys(event(), event(moved('03-11')))).not.toContain('text:tribe_events');
+  it('names the searches too when a text changed: by the runs of its old and new values, or all of them', async () => {
+    const retitled = await keys(event({ post: { post_title: 'Old' } }), event({ ...moved('03-11'), post: { post_title: 'New' } }));
+    expect(retitled).toEqual(expect.arrayContaining([...changedTextKeys(['Old', 'New'])!]));
+    expect(retitled).not.toContain('text:tribe_events');
+    expect(await keys(event(), event({ ...moved('03-11'), post: { post_title: 'Café' } }))).toContain('text:tribe_events');
+    const unchanged = await keys(event(), event(moved('03-11')));
+    expect(unchanged.filter((key) => key.startsWith('text'))).toEqual([]);
   });
 
   it('names every unfiltered list when anything else the lists select by changed, or the dates cannot tell', async () => {
