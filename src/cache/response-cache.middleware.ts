@@ -69,7 +69,7 @@ export function responseCache(
     const started = Date.now();
     const current = await freshness.sync();
     const kept = current === undefined ? undefined : cache.fresh(slot.key);
-    const cached = kept && (kept.counts.length ? await withCounts(cache, slot.key, kept, current!) : kept);
+    const cached = kept && (kept.counts.length && kept.countsAt !== current ? await withCounts(cache, slot.key, kept, current!) : kept);
     if (!cached) return { answered: false, looked: current };
     const id = requestIdOf(req, res);
     replayAnswer(cached, req, res, slot.userId !== 0);
@@ -95,7 +95,11 @@ export function responseCache(
     );
     if (!counts) return undefined;
     const answer = withCurrentCounts(kept, counts);
-    if (answer !== kept) cache.replace(key, kept, answer);
+    // Until this instance sees another write, the next hits need no look at the counts (with read
+    // replicas every hit looks: its counts come from a server that may lag the front's look).
+    const countsAt = ownLook ? undefined : generation;
+    if (answer !== kept) cache.replace(key, kept, { ...answer, countsAt });
+    else if (countsAt !== undefined) kept.countsAt = Math.max(kept.countsAt ?? 0, countsAt);
     return answer;
   }
 
@@ -144,7 +148,8 @@ export function responseCache(
     recordAnswer(res, (recorded) => {
       // What the route collected while it ran (dependencies.ts): the answer is retired by those keys only.
       const dependencies = scope?.dependencies && new Set(scope.dependencies);
-      if (db.isMysql || db.committedReadMark() === mark) cache.store(key, { ...recorded, generation, dependencies });
+      if (db.isMysql || db.committedReadMark() === mark)
+        cache.store(key, { ...recorded, generation, dependencies, countsAt: ownLook ? undefined : generation });
     });
     next();
   }

@@ -14,8 +14,10 @@ export interface CachedAnswer {
   headers: [string, string | number | string[]][];
   body: Buffer;
   etag: string;
-  /** Where the body holds term counts put in again at each replay (counts-at-replay.ts); they are not among `dependencies`. */
+  /** Where the body holds term counts put in again at replay (counts-at-replay.ts); they are not among `dependencies`. */
   counts: readonly CountPlace[];
+  /** The generation at which the counts were last found current: until the next write is seen, a hit needs no look at them. */
+  countsAt?: number;
 }
 
 /** Upper bound of the bodies kept, whatever RESPONSE_CACHE_MAX_ENTRIES says (large pages add up). */
