@@ -69,7 +69,7 @@ export function responseCache(
     const started = Date.now();
     const current = await freshness.sync();
     const kept = current === undefined ? undefined : cache.fresh(slot.key);
-    const cached = kept && (kept.counts.length && kept.countsAt !== current ? await withCounts(cache, slot.key, kept, current!) : kept);
+    const cached = kept && (await withCounts(cache, slot.key, kept, current!));
     if (!cached) return { answered: false, looked: current };
     const id = requestIdOf(req, res);
     replayAnswer(cached, req, res, slot.userId !== 0);
@@ -79,10 +79,12 @@ export function responseCache(
 
   /**
    * The kept answer with its term counts as they are at `generation` (the look this hit made), kept so
-   * for the next hits; undefined (a miss) when they cannot be read as shared values here (SQLite with
-   * a write transaction open).
+   * for the next hits; the answer itself when it holds none or they were found current since the last
+   * write this instance saw; undefined (a miss) when they cannot be read as shared values here (SQLite
+   * with a write transaction open).
    */
   async function withCounts(cache: ResponseCache, key: string, kept: CachedAnswer, generation: number): Promise<CachedAnswer | undefined> {
+    if (!kept.counts.length || kept.countsAt === generation) return kept;
     const scope = requestScope.getStore();
     const mark = db.isMysql ? 0 : db.committedReadMark();
     if (!scope || mark === undefined) return undefined;

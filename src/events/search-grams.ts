@@ -16,6 +16,9 @@ import { EVENT_POST_TYPE } from '../wordpress/post-types';
 
 /** Buckets the trigrams fall in: a write names at most this many keys (plus `any`). */
 const BUCKETS = 256;
+/** Printable ASCII: what a term may hold to declare a bucket. */
+const PRINTABLE = /^[\x20-\x7e]*$/;
+/** Printable ASCII with tabs and line breaks: what a text may hold to name buckets. */
 const PLAIN = /^[\t\n\r\x20-\x7e]*$/;
 const BREAKS = /[\t\n\r]/g;
 
@@ -39,6 +42,6 @@ export function changedTextKeys(texts: readonly string[]): string[] | undefined 
 
 /** The key a search term declares: the bucket of its first trigram, or `any`. */
 export function searchTermKey(term: string): string {
-  if (term.length < 3 || !/^[\x20-\x7e]*$/.test(term)) return CacheKey.textGram(EVENT_POST_TYPE, 'any');
+  if (term.length < 3 || !PRINTABLE.test(term)) return CacheKey.textGram(EVENT_POST_TYPE, 'any');
   return CacheKey.textGram(EVENT_POST_TYPE, bucketOf(term.toLowerCase(), 0));
 }
