@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CacheablePaths } from './cacheable-request';
 import { DataVersionWriter } from './data-version-writer';
+import { KeptTotals } from './kept-totals';
 import { ListTotals } from './list-totals';
 import { ShowsInterceptor } from './shows.interceptor';
 
@@ -11,7 +12,7 @@ import { ShowsInterceptor } from './shows.interceptor';
  */
 @Global()
 @Module({
-  providers: [ListTotals, DataVersionWriter, CacheablePaths, { provide: APP_INTERCEPTOR, useClass: ShowsInterceptor }],
-  exports: [ListTotals, CacheablePaths],
+  providers: [ListTotals, KeptTotals, DataVersionWriter, CacheablePaths, { provide: APP_INTERCEPTOR, useClass: ShowsInterceptor }],
+  exports: [ListTotals, KeptTotals, CacheablePaths],
 })
 export class CacheModule {}

@@ -3,11 +3,12 @@ import { LRUCache } from 'lru-cache';
 import { AppConfig } from '../config/app-config';
 import { DatabaseService } from '../database/database.service';
 import { requestScope } from '../database/request-scope';
-import type { Fragment, TotalCounter } from '../database/list-query';
+import type { Fragment, MemberCount, TotalCounter } from '../database/list-query';
 import { createHash } from 'node:crypto';
 import { ReadModel } from '../read-model';
 import { collectedDependencies, dependOn, dependOnEverything } from './dependencies';
 import type { Dependencies } from './freshness';
+import { KEPT_TOTAL_SLOTS, KeptTotals } from './kept-totals';
 import { LoadsUnderWay } from './loads-under-way';
 import { RecordCache } from './record-cache';
 import { RequestDataVersion } from './request-data-version';
@@ -40,6 +41,12 @@ interface KeptTotal {
   total: number;
 }
 
+/** What the row of a total kept by the writes holds as text (its number is beside it: KeptTotals). */
+interface CountedList {
+  statement: string;
+  member: MemberCount;
+}
+
 /**
  * Totals of lists (`X-WP-Total`), shared by the requests that count the same filters under the same
  * data version while nothing they show changed: every page and `per_page` of one list then counts
@@ -59,6 +66,8 @@ export class ListTotals {
   private readonly counting = new LoadsUnderWay<KnownTotal>();
 
   private readonly durableKind: string;
+  /** The rows of totals kept by the writes (KeptTotals), KEPT_TOTAL_SLOTS of them. */
+  private readonly keptKind: string;
   /** Shortest count worth a row (READ_MODEL_TOTAL_MIN_MS), and the statements found cheaper (not looked up again). */
   private readonly minCountMs: number;
   private readonly cheap = new LRUCache<string, true>({ max: MAX_ENTRIES, ttl: CHEAP_FOR_MS });
@@ -69,25 +78,27 @@ export class ListTotals {
     private readonly versions: RequestDataVersion,
     private readonly records: RecordCache,
     private readonly readModel: ReadModel,
+    private readonly kept: KeptTotals,
   ) {
     const ttl = config.responseCacheTtlSeconds * 1000;
     if (ttl > 0) this.totals = new LRUCache({ max: MAX_ENTRIES, ttl });
     this.durableKind = readModel.kind('list-total');
+    this.keptKind = readModel.kind('list-total-kept');
     this.minCountMs = config.readModel.totalMinMs;
   }
 
   /** The lists' TotalCounter (src/database/list-query.ts). */
-  readonly counter: TotalCounter = (statement, count) => this.total(statement, count);
+  readonly counter: TotalCounter = (statement, count, member) => this.total(statement, count, member);
 
   /**
    * The total that `statement` (the COUNT query) gives, run by `count` when not known. A total shows
    * what its request's route declared so far (dependencies.ts: a list route declares its post types
-   * before it counts).
+   * before it counts). `member`: the count of one record, when writes can keep the total (KeptTotals).
    */
-  async total(statement: Fragment, count: () => Promise<number>): Promise<number> {
+  async total(statement: Fragment, count: () => Promise<number>, member?: MemberCount): Promise<number> {
     const read = requestScope.getStore()?.dataVersion;
     const key = `${statement.text}\n${JSON.stringify(statement.params)}`;
-    if (!this.totals || !read) return this.durable(key, count);
+    if (!this.totals || !read) return this.durable(key, count, member);
     const current = (known?: KnownTotal) => (known && this.versions.valid(known.generation, known.dependencies) ? known : undefined);
     // No await before this request's own count is registered, so requests arriving together find it.
     const underWay = this.counting.get(key);
@@ -97,7 +108,7 @@ export class ListTotals {
       else dependOnEverything();
       return known.total;
     }
-    const counted = this.countAndKeep(key, count, read);
+    const counted = this.countAndKeep(key, count, read, member);
     // Requests asking for the same total meanwhile wait for this count instead of counting again.
     this.counting.share(
       key,
@@ -107,9 +118,14 @@ export class ListTotals {
   }
 
   /** The total counted (or read from its row), and `kept` in memory under `read` when that may be shared. */
-  private async countAndKeep(key: string, count: () => Promise<number>, read: VersionRead): Promise<{ total: number; kept?: KnownTotal }> {
+  private async countAndKeep(
+    key: string,
+    count: () => Promise<number>,
+    read: VersionRead,
+    member?: MemberCount,
+  ): Promise<{ total: number; kept?: KnownTotal }> {
     const dependencies = collectedDependencies();
-    const total = await this.durable(key, count);
+    const total = await this.durable(key, count, member);
     if (!this.db.isMysql && this.db.committedReadMark() !== read.mark) return { total };
     const kept = { generation: read.generation, dependencies, total };
     const newer = this.totals!.get(key);
@@ -122,22 +138,61 @@ export class ListTotals {
    * shows and the count took at least READ_MODEL_TOTAL_MIN_MS: a cheap count is not worth a row written
    * after every event write (a statement found cheap is counted directly from then on).
    */
-  private async durable(statement: string, count: () => Promise<number>): Promise<number> {
+  private async durable(statement: string, count: () => Promise<number>, member?: MemberCount): Promise<number> {
     const dependencies = collectedDependencies();
     if (!this.readModel.enabled || !dependencies || this.db.sql.inTransaction || this.cheap.has(statement)) return count();
-    const slot = parseInt(createHash('sha1').update(statement).digest('hex').slice(0, 8), 16) % DURABLE_SLOTS;
+    if (member) return this.keptByWrites(statement, count, member, dependencies);
+    const slot = slotOf(statement, DURABLE_SLOTS);
     const kept = (await this.readModel.read<KeptTotal>(this.durableKind, [slot])).get(slot);
     if (kept?.statement === statement) return kept.total;
     // Counted, and kept in the slot (replacing another list's total there, if any) when it was slow.
     let total = 0;
     const load = async () => {
-      const started = performance.now();
-      total = await count();
-      if (performance.now() - started >= this.minCountMs) return new Map([[slot, { statement, total }]]);
-      this.cheap.set(statement, true);
-      return new Map<number, KeptTotal>();
+      total = await this.timed(statement, count);
+      return this.cheap.has(statement) ? new Map<number, KeptTotal>() : new Map([[slot, { statement, total }]]);
     };
     await this.records.loadIntoReadModel(this.durableKind, [slot], load, () => dependencies);
     return total;
   }
+
+  /**
+   * A total whose writes can move it (KeptTotals): its row holds the statement and the count of one
+   * record as text, the number beside it; once read, this instance's writes move it.
+   */
+  private async keptByWrites(statement: string, count: () => Promise<number>, member: MemberCount, dependencies: Iterable<string>): Promise<number> {
+    const slot = slotOf(statement, KEPT_TOTAL_SLOTS);
+    const listed: CountedList = { statement, member };
+    const body = this.readModel.textOf(listed);
+    const stored = await this.readModel.storedTotal(this.keptKind, slot);
+    if (stored?.body === body) {
+      this.kept.remember({ kind: this.keptKind, id: slot, body, member });
+      return stored.total;
+    }
+    let total = 0;
+    const load = async () => {
+      total = await this.timed(statement, count);
+      return this.cheap.has(statement) ? new Map<number, number>() : new Map([[slot, total]]);
+    };
+    await this.records.loadIntoReadModel(
+      this.keptKind,
+      [slot],
+      load,
+      () => dependencies,
+      (counted) => ({ value: listed, total: counted }),
+    );
+    return total;
+  }
+
+  /** `count`, and its statement noted cheap when it took less than READ_MODEL_TOTAL_MIN_MS (not worth a row). */
+  private async timed(statement: string, count: () => Promise<number>): Promise<number> {
+    const started = performance.now();
+    const total = await count();
+    if (performance.now() - started < this.minCountMs) this.cheap.set(statement, true);
+    return total;
+  }
+}
+
+/** The slot of a total's statement among `slots` (a hash: a slot holds the last total counted into it). */
+function slotOf(statement: string, slots: number): number {
+  return parseInt(createHash('sha1').update(statement).digest('hex').slice(0, 8), 16) % slots;
 }

@@ -200,12 +200,13 @@ export class RecordCache {
     ids: readonly K[],
     load: (missing: K[]) => Promise<Map<K, T>>,
     shows: (key: K, value: T | undefined) => Iterable<string>,
+    rowOf?: (value: T) => RowOf,
   ): Promise<Map<K, T>> {
     const mark = this.db.sql.inTransaction ? undefined : this.db.committedReadMark();
     // As RequestDataVersion reads it: a replica-routed request looks on its replica, where its data comes from.
     const generation = mark === undefined ? undefined : await (this.db.readsReplica ? this.freshness.syncOwn() : this.freshness.sync());
     const loaded = await load([...ids]);
-    if (generation !== undefined && this.db.committedReadMark() === mark) await this.keep(kind, loaded, generation, shows);
+    if (generation !== undefined && this.db.committedReadMark() === mark) await this.keep(kind, loaded, generation, shows, rowOf);
     return loaded;
   }
 
@@ -214,8 +215,9 @@ export class RecordCache {
     loaded: ReadonlyMap<K, T>,
     generation: number,
     shows: (key: K, value: T | undefined) => Iterable<string>,
+    rowOf: (value: T) => RowOf = (value) => ({ value }),
   ): Promise<void> {
-    const entries = [...loaded].map(([id, value]) => ({ id: Number(id), value, keys: [...shows(id, value)] }));
+    const entries = [...loaded].map(([id, value]) => ({ id: Number(id), ...rowOf(value), keys: [...shows(id, value)] }));
     const keys = new Set(entries.flatMap((entry) => entry.keys));
     try {
       // Asked with every writer held off (ReadModel.fill): has a write that touches these values committed since they were loaded?
@@ -225,6 +227,12 @@ export class RecordCache {
       this.logger.warn(`read model rows of ${kind} not kept: ${(error as Error).message}`);
     }
   }
+}
+
+/** What a row holds of a value: its text's value, and a number beside it (a kept total, ReadModelRow). */
+interface RowOf {
+  value: unknown;
+  total?: number;
 }
 
 /** A value's key in memory: its family and its key. */

@@ -10,9 +10,9 @@ import { ChangesRepository, NewChange } from './repository/changes.repository';
  * (DatabaseService.beforeCommit): the records the transaction's write journal holds, of the types the
  * log follows (change-types.ts: the plugin's and every declared resource's post types). A transaction
  * that rolls back takes its change rows with it; a change row never exists without its write.
- * Registered when the provider is built, before any module writes — after the data-version bump
- * (DataVersionWriter is built first), so the cursor row, the one row every writer queues on, is the
- * last row a write takes (ChangesRepository.append; test/e2e/write-contention.e2e-spec.ts).
+ * Registered when the provider is built, before any module writes, as a last step — after the
+ * data-version bump — so the cursor row, the one row every writer queues on, is the last row a write
+ * takes (ChangesRepository.append; test/e2e/write-contention.e2e-spec.ts).
  */
 @Injectable()
 export class ChangeRecorder {
@@ -21,7 +21,7 @@ export class ChangeRecorder {
     private readonly changes: ChangesRepository,
     private readonly posts: PostsStore,
   ) {
-    db.beforeCommit(() => this.record());
+    db.beforeCommit(() => this.record(), { last: true });
   }
 
   private async record(): Promise<void> {

@@ -61,6 +61,7 @@ export class DatabaseService implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');
   /** Statements every write transaction runs last, before its commit (see `beforeCommit`). */
   private readonly commitSteps: Array<() => Promise<void>> = [];
+  private readonly lastCommitSteps: Array<() => Promise<void>> = [];
 
   constructor(
     readonly dataSource: DataSource,
@@ -118,10 +119,12 @@ export class DatabaseService implements OnApplicationShutdown {
   /**
    * Registers a statement every write transaction runs last, inside it, before the commit. The cache
    * layer registers its data-version bump here (src/cache/data-version-writer.ts), so a new version
-   * becomes visible with the data and the database layer knows nothing of caches.
+   * becomes visible with the data and the database layer knows nothing of caches. `last`: after every
+   * step registered without it, whatever the order the providers were built in.
    */
-  beforeCommit(step: () => Promise<void>): void {
-    this.commitSteps.push(step);
+  beforeCommit(step: () => Promise<void>, options: { last?: boolean } = {}): void {
+    if (options.last) this.lastCommitSteps.push(step);
+    else this.commitSteps.push(step);
   }
 
   private async retryingConflicts<T>(work: () => Promise<T>, options: TransactionOptions): Promise<T> {
@@ -169,7 +172,7 @@ export class DatabaseService implements OnApplicationShutdown {
     begun?.catch(() => undefined);
     try {
       // The steps run in the transaction's scope too: they read what its work left (its write journal).
-      const steps = options.bookkeeping ? [] : this.commitSteps;
+      const steps = options.bookkeeping ? [] : [...this.commitSteps, ...this.lastCommitSteps];
       const result = await transactionScope.run(transaction, async () => {
         const value = await work();
         for (const step of steps) await step();

@@ -10,8 +10,16 @@ export function fragment(text: string, ...params: SqlParam[]): Fragment {
   return { text, params };
 }
 
-/** Counts a list's total, possibly sharing it between requests (src/cache/list-totals.ts). */
-export type TotalCounter = (statement: Fragment, count: () => Promise<number>) => Promise<number>;
+/**
+ * Counts a list's total, possibly sharing it between requests (src/cache/list-totals.ts). `member`, when
+ * the list has one: the same count narrowed to one record, its ID the last parameter (ListQuery.memberStatement).
+ */
+export type TotalCounter = (statement: Fragment, count: () => Promise<number>, member?: MemberCount) => Promise<number>;
+
+/** A list's COUNT narrowed to one record: `text` ends with `ids` placeholders, each for its ID, not in `params`. */
+export interface MemberCount extends Fragment {
+  ids: number;
+}
 
 const countDirectly: TotalCounter = (_statement, count) => count();
 
@@ -28,6 +36,8 @@ export class ListQuery {
   /** Conditions only the page statement carries (e.g. bounds that let an index read in list order). */
   private readonly pageConditions: Fragment[] = [];
   private ordering: Fragment = fragment('');
+  /** Conditions naming one record by its ID (`?` each), for the count of one record (memberStatement). */
+  private identity?: string[];
 
   constructor(
     readonly sql: Sql,
@@ -72,6 +82,12 @@ export class ListQuery {
     return this;
   }
 
+  /** How one record is named, each condition with one `?` for its ID (e.g. `p.ID = ?`). */
+  identifiedBy(...conditions: string[]): this {
+    this.identity = conditions;
+    return this;
+  }
+
   orderBy(text: string, ...params: SqlParam[]): this {
     this.ordering = { text, params };
     return this;
@@ -102,6 +118,18 @@ export class ListQuery {
     return { text: `SELECT COUNT(*) AS total ${body.text}`, params: body.params };
   }
 
+  /**
+   * The total's statement narrowed to one record: how many of the list's rows it is (0, or 1 — more for a
+   * record joined to several rows). Its params lack the ID, one per condition of `identifiedBy`, at the end.
+   * The conditions name the record by one placeholder each, after every other.
+   */
+  memberStatement(): MemberCount | undefined {
+    if (!this.identity) return undefined;
+    const total = this.countStatement();
+    const named = this.identity.join(' AND ');
+    return { text: `${total.text}${this.conditions.length ? ' AND ' : ' WHERE '}${named}`, params: total.params, ids: this.identity.length };
+  }
+
   async page<T = Record<string, unknown>>(offset: number, limit: number): Promise<T[]> {
     const { text, params } = this.pageStatement(offset, limit);
     return this.sql.rows<T>(text, params);
@@ -114,7 +142,7 @@ export class ListQuery {
 
   /** One page and the total, read together; `counter` may answer the total from what it shares. */
   async run<T = Record<string, unknown>>(offset: number, limit: number, counter: TotalCounter = countDirectly): Promise<{ rows: T[]; total: number }> {
-    const [rows, total] = await Promise.all([this.page<T>(offset, limit), counter(this.countStatement(), () => this.count())]);
+    const [rows, total] = await Promise.all([this.page<T>(offset, limit), counter(this.countStatement(), () => this.count(), this.memberStatement())]);
     return { rows, total };
   }
 }

@@ -21,6 +21,7 @@ import { suppliedArgs } from '../rest/params/rest-validation.pipe';
 import { InlineWriteContext } from '../linked-posts';
 import { RequestContext } from '../rest/request-context';
 import { EventResponse } from './event.response';
+import { KeptTotals } from '../cache/kept-totals';
 
 /** `DELETE …?force=true`: core's answer (docs/decisions.md, revising Q46). */
 type Deleted = { deleted: true; previous: EventResponse };
@@ -50,6 +51,7 @@ export class EventsWriteService {
     private readonly permalinks: Permalinks,
     private readonly series: SeriesWriter,
     private readonly listings: EventListings,
+    private readonly keptTotals: KeptTotals,
   ) {}
 
   async create(ctx: RequestContext, args: EventWriteArgs): Promise<EventResponse> {
@@ -71,6 +73,7 @@ export class EventsWriteService {
           await this.series.create(id, series, links, clock.now());
           return { id };
         }
+        this.keptTotals.created(id);
         return { id, after: async () => noteListedWrite(id, this.listings.addedOrRemoved(await this.listings.of(id))) };
       },
     );
@@ -98,12 +101,14 @@ export class EventsWriteService {
     return this.transaction(ctx, failed, async () => {
       const id = post.post.ID;
       // One round trip, in this order: the lock, then what is read under it — the meta, and what the
-      // lists select the event by before the write (EventListings; unused when it is in a series, and
-      // an event that becomes a series retires every list).
+      // lists select the event by before the write (EventListings) and how many rows of each kept total
+      // it is (KeptTotals; both unused when it is in a series, and an event that becomes a series
+      // retires every list).
       const [locked, meta, before] = await Promise.all([
         this.posts.lockedById(id),
         this.posts.metaOf(id, undefined),
         !series && !changesTextOnly(args) ? this.listings.of(id) : undefined,
+        !series && this.keptTotals.before(id),
       ]);
       const current = { post: locked!, meta };
       const firstId = await this.series.seriesOf(current.post, current.meta);
@@ -201,8 +206,9 @@ export class EventsWriteService {
           if (!current) throw this.notFound(ref);
           const previous = await this.reader.render(ctx, post.ID, { jsonLd: false });
           const ids = await targets();
-          // An event in no series names the lists of what it had (EventListings), not every list.
-          const listing = firstId === undefined ? await this.listings.of(post.ID) : undefined;
+          // An event in no series names the lists of what it had (EventListings), not every list, and
+          // leaves the kept totals it was in one less (KeptTotals).
+          const [listing] = firstId === undefined ? await Promise.all([this.listings.of(post.ID), this.keptTotals.before(post.ID)]) : [];
           const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
           for (const id of ids) {
             const row = id === post.ID ? current : others.get(id);
@@ -220,7 +226,10 @@ export class EventsWriteService {
       if (current.post_status === 'trash' && !wholeSeries) throw inTrash();
       const ids = await targets();
       const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
-      if (firstId === undefined) noteListedWrite(post.ID, this.listings.addedOrRemoved(await this.listings.of(post.ID)));
+      if (firstId === undefined) {
+        const [listing] = await Promise.all([this.listings.of(post.ID), this.keptTotals.before(post.ID)]);
+        noteListedWrite(post.ID, this.listings.addedOrRemoved(listing));
+      }
       const trashed: number[] = [];
       for (const id of ids) {
         const row = id === post.ID ? current : others.get(id);

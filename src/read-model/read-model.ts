@@ -6,8 +6,9 @@ import { requestScope, RequestScope } from '../database/request-scope';
 import { EVERYTHING } from '../wordpress/write-journal';
 import { BROAD_KEYS, broadEpochId } from './broad-keys';
 import { codeFingerprint } from './code-fingerprint';
+import { encodeValue } from './value-codec';
 import type { TogetherStatement } from '../database/sql';
-import { CHUNK, ReadModelRepository, ReadModelRow, RecordRef } from './repository/read-model.repository';
+import { CHUNK, ReadModelRepository, ReadModelRow, RecordRef, StoredTotal, TotalMove } from './repository/read-model.repository';
 
 /** One record's value to keep, with the journal keys it shows (`post:12`, `tt:7`, …). */
 export type ReadModelEntry = ReadModelRow;
@@ -98,6 +99,22 @@ export class ReadModel {
     return new Promise<Map<number, T>>((resolve, reject) => batch.asks.push({ kind, ids, localize, resolve: resolve as ReadAsk['resolve'], reject }));
   }
 
+  /** A value's text as a row holds it (its `body`). */
+  textOf(value: unknown): string {
+    return encodeValue(value);
+  }
+
+  /** The current row of `kind` and `id` holding a total kept by the writes (src/cache/kept-totals.ts), as stored. */
+  async storedTotal(kind: string, id: number): Promise<StoredTotal | undefined> {
+    if (!this.enabled) return undefined;
+    return this.rows.storedTotal(kind, id, this.maxAgeMs ? Date.now() - this.maxAgeMs : undefined);
+  }
+
+  /** The statements that move kept totals by one record's difference (ReadModelRepository.movedTotals). */
+  movedTotals(moves: readonly TotalMove[]): TogetherStatement[] {
+    return this.rows.movedTotals(moves);
+  }
+
   /** One statement for the asks of the same localization (a request has one), each answered with its own rows. */
   private async readBatch(batch: ReadBatch, builtSince: number | undefined): Promise<void> {
     const byLocalize = new Map<ReadAsk['localize'], ReadAsk[]>();
@@ -168,23 +185,23 @@ export class ReadModel {
   /**
    * Inside a write transaction, after its data-version bump: deletes the rows that show any of `keys`
    * (all of them, by moving the epoch, for `*`). `shown`: the answer of `shownBy(keys)`'s statement,
-   * when it gave one (one chunk of narrow keys).
+   * when it gave one (one chunk of narrow keys). `moved`: rows the write moved instead (movedTotal), left
+   * as they are unless a broad key or the epoch retires them.
    */
-  async retire(keys: readonly string[], shown?: readonly Record<string, unknown>[]): Promise<void> {
+  async retire(keys: readonly string[], shown?: readonly Record<string, unknown>[], moved: readonly RecordRef[] = []): Promise<void> {
     if (!keys.length) return;
     if (keys.includes(EVERYTHING)) return this.retireAll();
     const { rows } = this;
     // A broad key moves its counter (one statement), whatever the number of rows that show it (broad-keys.ts).
     const broad = BROAD_KEYS.flatMap((key, i) => (keys.includes(key) ? [broadEpochId(i)] : []));
     if (broad.length) await rows.moveEpoch(broad);
-    if (shown)
-      return rows.delete(
-        shown.map((row): RecordRef => ({ kind: String(row.kind), id: Number(row.id) })),
-        false,
-      );
+    const kept = new Set(moved.map((row) => `${row.kind}\n${row.id}`));
+    const retired = (found: readonly (RecordRef | Record<string, unknown>)[]) =>
+      found.map((row): RecordRef => ({ kind: String(row.kind), id: Number(row.id) })).filter((row) => !kept.has(`${row.kind}\n${row.id}`));
+    if (shown) return rows.delete(retired(shown), false);
     const narrow = narrowKeys(keys);
     // Their keys stay: a row's keys are replaced when it is filled again, and a key naming no row costs nothing.
-    for (let i = 0; i < narrow.length; i += CHUNK) await rows.delete(await rows.showing(narrow.slice(i, i + CHUNK)), false);
+    for (let i = 0; i < narrow.length; i += CHUNK) await rows.delete(retired(await rows.showing(narrow.slice(i, i + CHUNK))), false);
   }
 
   /** Every row retired at once (the epoch moves; rows of an old epoch are never read and are replaced as they are filled). */

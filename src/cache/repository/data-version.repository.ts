@@ -1,4 +1,4 @@
-import type { Sql, TogetherStatement } from '../../database/sql';
+import type { Sql, TogetherResult, TogetherStatement } from '../../database/sql';
 import type { JournalRange, JournalRow } from '../freshness';
 
 /**
@@ -46,11 +46,11 @@ export async function readJournal(sql: Sql, ranges: readonly JournalRange[]): Pr
  * the same commit. MySQL: the connection's own row (pooled connections have consecutive IDs, so the
  * writers of one instance hold different rows); SQLite runs one write transaction at a time and bumps
  * row 1. Without `keys` (a test standing in for WordPress's must-use plugin) no journal row is written:
- * every instance then retires everything. The bump, its journal row and `alongside` (a statement of
- * the caller's: the read model's rows to retire) share one round trip; answers `alongside`'s rows
- * (undefined without it).
+ * every instance then retires everything. The bump, its journal row and `alongside` (statements of
+ * the caller's: the kept totals' moves, the read model's rows to retire) share one round trip; answers
+ * `alongside`'s results, in order.
  */
-export async function bumpDataVersion(sql: Sql, keys?: readonly string[], alongside?: TogetherStatement): Promise<Record<string, unknown>[] | undefined> {
+export async function bumpDataVersion(sql: Sql, keys?: readonly string[], alongside: readonly TogetherStatement[] = []): Promise<TogetherResult[]> {
   const state = sql.table('eca_cache_state');
   const journal = sql.table('eca_cache_journal');
   const shard = sql.isMysql ? `1 + CONNECTION_ID() % ${DATA_VERSION_SHARDS}` : '1';
@@ -69,9 +69,10 @@ export async function bumpDataVersion(sql: Sql, keys?: readonly string[], alongs
       sql: `INSERT INTO ${journal} (shard, value, cache_keys) SELECT id, version, ? FROM ${state} WHERE id = ${shard}`,
       params: [keys.join(' ')],
     });
-  if (alongside) statements.push(alongside);
+  const own = statements.length;
+  statements.push(...alongside);
   const results = await sql.runTogether(statements);
   const value = sql.isMysql ? results[0].insertId : Number(results[0].rows[0]?.version);
   if (keys && value > 0 && value % PRUNE_EVERY === 0) await sql.run(`DELETE FROM ${journal} WHERE shard = ${shard} AND value <= ?`, [value - JOURNAL_KEPT]);
-  return alongside ? results[results.length - 1].rows : undefined;
+  return results.slice(own);
 }

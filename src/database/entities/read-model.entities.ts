@@ -10,6 +10,8 @@ export class ReadModelRowEntity {
   @Column({ type: 'text' }) body: string; // longtext on MySQL (the type family is what the schema check compares)
   /** The broad keys the row shows, as bits (src/read-model/broad-keys.ts). */
   @Column({ type: 'int', unsigned: true, default: 0 }) broad: number;
+  /** A list total kept by the writes, beside its text (migration ReadModelTotals, src/cache/kept-totals.ts); null otherwise. */
+  @Column({ type: 'bigint', nullable: true }) total: number | null;
 }
 
 /** `{prefix}eca_read_deps`: the journal keys each read model row shows, so a write finds the rows it retires. */

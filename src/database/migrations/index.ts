@@ -14,6 +14,7 @@ import { Imports1880000000000 } from './1880000000000-imports';
 import { ImportFeeds1890000000000 } from './1890000000000-import-feeds';
 import { ReadModel1900000000000 } from './1900000000000-read-model';
 import { ReadModelBroadKeys1910000000000 } from './1910000000000-read-model-broad-keys';
+import { ReadModelTotals1920000000000 } from './1920000000000-read-model-totals';
 
 export const MIGRATIONS = [
   WordpressSchema1700000000000,
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   ImportFeeds1890000000000,
   ReadModel1900000000000,
   ReadModelBroadKeys1910000000000,
+  ReadModelTotals1920000000000,
 ];

@@ -8,6 +8,26 @@ export interface ReadModelRow {
   id: number;
   value: unknown;
   keys: readonly string[];
+  /** A list total kept by the writes beside its value (src/cache/kept-totals.ts); none for other rows. */
+  total?: number;
+}
+
+/** A kept total moved by one record's write (ReadModelRepository.movedTotals). */
+export interface TotalMove {
+  kind: string;
+  id: number;
+  /** The row's text as it was read: the total it holds is the one `count` narrows. */
+  body: string;
+  /** How many of the total's rows the record is now. */
+  count: { sql: string; params: SqlParam[] };
+  /** How many it was before the write. */
+  before: number;
+}
+
+/** A row's text and the number beside it (`total`), as stored. */
+export interface StoredTotal {
+  body: string;
+  total: number;
 }
 
 export interface RecordRef {
@@ -83,6 +103,36 @@ export class ReadModelRepository {
     return found;
   }
 
+  /** The current row of `kind` and `id` that holds a total (written at `builtSince` or later), as stored. */
+  async storedTotal(kind: string, id: number, builtSince?: number): Promise<StoredTotal | undefined> {
+    const age = builtSince === undefined ? '' : ' AND r.built_at >= ?';
+    const row = await this.sql.one<{ body: string; total: number | string | null }>(
+      `SELECT r.body, r.total FROM ${this.sql.table('eca_read_model')} r${epochJoins(this.sql)}
+        WHERE r.kind = ? AND r.id = ?${age} AND r.total IS NOT NULL AND ${currentEpoch('r')}`,
+      builtSince === undefined ? [kind, id] : [kind, id, builtSince],
+    );
+    return row && row.total !== null ? { body: row.body, total: Number(row.total) } : undefined;
+  }
+
+  /**
+   * The statements that move kept totals by one record's difference, inside the record's write
+   * transaction: each row that still holds its `body` gets `total + now − before`, where `now` is its
+   * `count` (a COUNT statement) run there and then; a row that holds another text since is deleted (it
+   * was counted by someone else, maybe without the record's change).
+   */
+  movedTotals(moves: readonly TotalMove[]): { sql: string; params: SqlParam[] }[] {
+    if (!moves.length) return [];
+    const model = this.sql.table('eca_read_model');
+    const cases = moves.map((move) => `WHEN kind = ? AND id = ? THEN (${move.count.sql}) - ?`).join(' ');
+    const caseParams = moves.flatMap((move) => [move.kind, move.id, ...move.count.params, move.before]);
+    const rows = (equal: boolean) => moves.map(() => `(kind = ? AND id = ? AND body ${equal ? '=' : '<>'} ?)`).join(' OR ');
+    const rowParams = moves.flatMap((move) => [move.kind, move.id, move.body]);
+    return [
+      { sql: `UPDATE ${model} SET total = total + CASE ${cases} ELSE 0 END WHERE ${rows(true)}`, params: [...caseParams, ...rowParams] },
+      { sql: `DELETE FROM ${model} WHERE ${rows(false)}`, params: rowParams },
+    ];
+  }
+
   /**
    * Inside a transaction (MySQL): share-locks every data-version counter (`eca_cache_state`) until it
    * ends, so no writer can bump one meanwhile.
@@ -110,17 +160,17 @@ export class ReadModelRepository {
     const deps = sql.table('eca_read_deps');
     const ids = rows.map((row) => row.id);
     await sql.run(`DELETE FROM ${deps} WHERE kind = ? AND id IN (${placeholders(ids)})`, [kind, ...ids]);
-    const tuples = rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ');
+    const tuples = rows.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
     const values = rows.flatMap((row) => {
       const broad = broadBits(row.keys);
       const epoch = BROAD_KEYS.reduce((sum, _, i) => sum + ((broad >> i) & 1) * epochs.get(broadEpochId(i))!, epochs.get(GLOBAL_EPOCH_ID)!);
-      return [kind, row.id, epoch, now, encodeValue(row.value), broad];
+      return [kind, row.id, epoch, now, encodeValue(row.value), broad, row.total ?? null];
     });
-    const columns = '(kind, id, epoch, built_at, body, broad)';
+    const columns = '(kind, id, epoch, built_at, body, broad, total)';
     await sql.run(
       sql.isMysql
-        ? `INSERT INTO ${model} ${columns} VALUES ${tuples} ON DUPLICATE KEY UPDATE epoch = VALUES(epoch), built_at = VALUES(built_at), body = VALUES(body), broad = VALUES(broad)`
-        : `INSERT INTO ${model} ${columns} VALUES ${tuples} ON CONFLICT (kind, id) DO UPDATE SET epoch = excluded.epoch, built_at = excluded.built_at, body = excluded.body, broad = excluded.broad`,
+        ? `INSERT INTO ${model} ${columns} VALUES ${tuples} ON DUPLICATE KEY UPDATE epoch = VALUES(epoch), built_at = VALUES(built_at), body = VALUES(body), broad = VALUES(broad), total = VALUES(total)`
+        : `INSERT INTO ${model} ${columns} VALUES ${tuples} ON CONFLICT (kind, id) DO UPDATE SET epoch = excluded.epoch, built_at = excluded.built_at, body = excluded.body, broad = excluded.broad, total = excluded.total`,
       values,
     );
     const pairs = rows.flatMap((row) => [...new Set(row.keys)].map((key) => [key, kind, row.id] as SqlParam[]));

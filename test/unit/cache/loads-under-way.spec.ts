@@ -1,4 +1,5 @@
 import { DataFreshness } from '../../../src/cache/data-freshness';
+import { KeptTotals } from '../../../src/cache/kept-totals';
 import { ListTotals } from '../../../src/cache/list-totals';
 import { RecordCache } from '../../../src/cache/record-cache';
 import { RequestDataVersion } from '../../../src/cache/request-data-version';
@@ -26,7 +27,7 @@ describe('values and totals under way are loaded once for the requests missing t
     const readModel = { enabled: false, kind: (name: string) => name } as unknown as ReadModel;
     cache = new RecordCache(versions, readModel, {} as DataFreshness, db);
     const config = { responseCacheTtlSeconds: 10, readModel: { totalMinMs: 5 } } as unknown as AppConfig;
-    totals = new ListTotals(config, db, versions, cache, readModel);
+    totals = new ListTotals(config, db, versions, cache, readModel, new KeptTotals(db, readModel));
   });
 
   /** A load that answers when told: how many times it ran, and with which keys. */

@@ -3,6 +3,7 @@ import { DatabaseService } from '../../../../src/database/database.service';
 import { prepareEventDates } from '../../../../src/dates';
 // Through the resource's index: loading EventsModule registers `tribe_events` and its capabilities.
 import { EventListings } from '../../../../src/events/repository/event-listings';
+import { KeptTotals } from '../../../../src/cache/kept-totals';
 import { EventCreateArgs, EventsReadService, EventsWriteService, EventUpdateArgs, KnownRange, SeriesWriter, TecTables } from '../../../../src/events';
 import { suppliedParam } from '../../../../src/events/dto/event-write.args';
 import { EventTermsWriter } from '../../../../src/events/write/event-terms';
@@ -95,6 +96,7 @@ describe('EventsWriteService (stores mocked)', () => {
         { provide: OrganizersService, useValue: linked },
         { provide: TecTables, useValue: tec },
         { provide: EventListings, useValue: { of: jest.fn().mockResolvedValue({ keys: [] }), addedOrRemoved: () => [], updated: () => [] } },
+        { provide: KeptTotals, useValue: { before: jest.fn().mockResolvedValue(undefined), created: jest.fn() } },
         { provide: KnownRange, useValue: { refresh: jest.fn() } },
         { provide: AttachmentsStore, useValue: {} },
       ],
