@@ -20,7 +20,7 @@ export class DataVersionWriter {
   constructor(db: DatabaseService, posts: PostsStore, readModel: ReadModel, totals: KeptTotals) {
     db.beforeCommit(async () => {
       const keys = writtenKeys(posts);
-      const moved = totals.moves();
+      const moved = totals.moves(keys);
       // The totals' moves and the read of the rows to retire go with the bump: one round trip.
       const shownBy = readModel.shownBy(keys);
       const results = await bumpDataVersion(db.sql, keys, [...moved.statements, ...(shownBy ? [shownBy] : [])]);

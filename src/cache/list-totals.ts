@@ -165,7 +165,7 @@ export class ListTotals {
     const body = this.readModel.textOf(listed);
     const stored = await this.readModel.storedTotal(this.keptKind, slot);
     if (stored?.body === body) {
-      this.kept.remember({ kind: this.keptKind, id: slot, body, member });
+      this.kept.remember({ kind: this.keptKind, id: slot, body, member, keys: new Set(dependencies) });
       return stored.total;
     }
     let total = 0;

@@ -21,6 +21,7 @@ import { suppliedArgs } from '../rest/params/rest-validation.pipe';
 import { InlineWriteContext } from '../linked-posts';
 import { RequestContext } from '../rest/request-context';
 import { EventResponse } from './event.response';
+import { CacheKey } from '../wordpress/cache-keys';
 import { KeptTotals } from '../cache/kept-totals';
 
 /** `DELETE …?force=true`: core's answer (docs/decisions.md, revising Q46). */
@@ -101,19 +102,25 @@ export class EventsWriteService {
     return this.transaction(ctx, failed, async () => {
       const id = post.post.ID;
       // One round trip, in this order: the lock, then what is read under it — the meta, and what the
-      // lists select the event by before the write (EventListings) and how many rows of each kept total
-      // it is (KeptTotals; both unused when it is in a series, and an event that becomes a series
-      // retires every list).
+      // lists select the event by before the write (EventListings; unused when it is in a series, and
+      // an event that becomes a series retires every list).
       const [locked, meta, before] = await Promise.all([
         this.posts.lockedById(id),
         this.posts.metaOf(id, undefined),
         !series && !changesTextOnly(args) ? this.listings.of(id) : undefined,
-        !series && this.keptTotals.before(id),
       ]);
+      // How many rows of each kept total that can hold it the event is, before it changes (KeptTotals).
+      if (!series) await this.keptTotals.before(id, before && this.listings.holding(before));
       const current = { post: locked!, meta };
       const firstId = await this.series.seriesOf(current.post, current.meta);
       if (firstId !== undefined) {
-        await this.updateInSeries(firstId, current, args.scope, plan, { ctx, inline });
+        const alone = await this.updateInSeries(firstId, current, args.scope, plan, { ctx, inline });
+        // An occurrence changed alone is listed as any event; what its series' summary shows (its
+        // count, first and last start) is shown by the answers that carry it, under its first event —
+        // which a change of its texts alone leaves as it was.
+        if (alone && before)
+          return { id, after: async () => noteListedWrite(id, [...this.listings.updated(before, await this.listings.of(id)), CacheKey.post(firstId)]) };
+        if (alone && changesTextOnly(args)) noteTextOnlyWrite(id);
         return { id };
       }
       await this.writer.update(current, plan, inline);
@@ -127,7 +134,7 @@ export class EventsWriteService {
   /**
    * An update of an occurrence (docs/recurring-events.md "API"): without `scope` the occurrence alone
    * (kept as an exception), `all` (the default on the first event) the whole series from its first
-   * event, `following` the series split at the occurrence.
+   * event, `following` the series split at the occurrence. Whether it was the occurrence alone.
    */
   private async updateInSeries(
     firstId: number,
@@ -135,7 +142,7 @@ export class EventsWriteService {
     scope: SeriesScope | undefined,
     plan: EventWritePlan,
     request: { ctx: RequestContext; inline: InlineWriteContext },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const { caller, clock, links } = request.inline;
     const effective = scope ?? (current.post.ID === firstId ? 'all' : undefined);
     const recurrence = plan.supplied('recurrence') ? plan.args.recurrence : undefined;
@@ -145,7 +152,7 @@ export class EventsWriteService {
       }
       await this.writer.update(current, plan, request.inline);
       await this.series.markException(current.post, current.meta);
-      return;
+      return true;
     }
     let head = firstId;
     let rule: unknown = recurrence;
@@ -161,6 +168,7 @@ export class EventsWriteService {
     const firstPlan = first === current ? plan : await this.planner.plan(request.ctx, plan.args, clock, first.meta);
     await this.writer.update({ post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) }, firstPlan, request.inline);
     await this.series.sync(head, rule, links, clock.now());
+    return false;
   }
 
   /**
@@ -208,7 +216,8 @@ export class EventsWriteService {
           const ids = await targets();
           // An event in no series names the lists of what it had (EventListings), not every list, and
           // leaves the kept totals it was in one less (KeptTotals).
-          const [listing] = firstId === undefined ? await Promise.all([this.listings.of(post.ID), this.keptTotals.before(post.ID)]) : [];
+          const listing = firstId === undefined ? await this.listings.of(post.ID) : undefined;
+          if (listing) await this.keptTotals.before(post.ID, this.listings.holding(listing));
           const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
           for (const id of ids) {
             const row = id === post.ID ? current : others.get(id);
@@ -227,7 +236,8 @@ export class EventsWriteService {
       const ids = await targets();
       const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
       if (firstId === undefined) {
-        const [listing] = await Promise.all([this.listings.of(post.ID), this.keptTotals.before(post.ID)]);
+        const listing = await this.listings.of(post.ID);
+        await this.keptTotals.before(post.ID, this.listings.holding(listing));
         noteListedWrite(post.ID, this.listings.addedOrRemoved(listing));
       }
       const trashed: number[] = [];

@@ -74,7 +74,8 @@ const listedJournal = () => transactionMemo('listed-writes', () => new Map<numbe
  * instead of `type:<type>` (written-keys.ts): a list filtered by another venue, organizer or term, or
  * ordered by date in months the post did not move across, keeps its answer. Only the service that
  * planned the whole write may say so, and only for a post in no series (a series' summary shows which
- * of its events exist: `type`).
+ * of its events exist: `type`) or an occurrence changed alone, whose keys then name its first event's
+ * `post:` key too (the answers that carry its series' summary show it).
  */
 export function noteListedWrite(id: number, keys: Iterable<string>): void {
   const listed = listedJournal();

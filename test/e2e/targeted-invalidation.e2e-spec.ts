@@ -139,6 +139,63 @@ it('a series write retires every occurrence’s answer (each shows the series’
   expect(await keptOf('d')).toEqual([true]);
 });
 
+it('an occurrence changed alone retires the lists it moves in and its series’ answers, and keeps the lists filtered by others', async () => {
+  const window = 'start_date=2037-01-01&end_date=2037-12-31';
+  const [east, north] = [await insertLinked(t, 'tribe_venue', 'Occ east'), await insertLinked(t, 'tribe_venue', 'Occ north')];
+  await t.http
+    .post(EVENTS)
+    .set('Authorization', ADMIN)
+    .send({
+      title: 'Occ weekly',
+      venue: east,
+      start_date: '2037-05-04 10:00:00',
+      end_date: '2037-05-04 11:00:00',
+      recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' },
+    })
+    .expect(201);
+  await t.http
+    .post(EVENTS)
+    .set('Authorization', ADMIN)
+    .send({ title: 'Occ elsewhere', venue: north, start_date: '2037-02-01 10:00:00', end_date: '2037-02-01 11:00:00' })
+    .expect(201);
+  const lists = { all: `${EVENTS}?${window}`, east: `${EVENTS}?${window}&venue=${east}`, north: `${EVENTS}?${window}&venue=${north}` };
+  const occurrences = (await served(lists.east)).body.events.map((e: { id: number }) => e.id) as number[];
+  expect(occurrences).toHaveLength(3);
+  const [, middle, last] = occurrences;
+  const kept = async () => {
+    const found: Record<string, boolean> = {};
+    for (const [name, path] of Object.entries(lists)) found[name] = (await served(path)).kept;
+    found.sibling = (await served(`${EVENTS}/${middle}`)).kept;
+    return found;
+  };
+  await kept();
+  expect(await kept()).toEqual({ all: true, east: true, north: true, sibling: true });
+  // The last occurrence alone moves a month on, to another venue: the summary's last start moves with it.
+  await t.http
+    .post(`${EVENTS}/${last}`)
+    .set('Authorization', ADMIN)
+    .send({ venue: north, start_date: '2037-06-25 10:00:00', end_date: '2037-06-25 11:00:00' })
+    .expect(200);
+  expect(await kept()).toEqual({ all: false, east: false, north: false, sibling: false });
+  const sibling = await served(`${EVENTS}/${middle}`);
+  expect(JSON.stringify(sibling.body.series)).toContain('2037-06-25');
+  expect((await served(lists.north)).body.events.map((e: { id: number }) => e.id)).toContain(last);
+  // A list of a venue it never had keeps its answer.
+  const south = await insertLinked(t, 'tribe_venue', 'Occ south');
+  const southList = `${EVENTS}?${window}&venue=${south}`;
+  await served(southList);
+  await t.http.post(`${EVENTS}/${last}`).set('Authorization', ADMIN).send({ start_date: '2037-06-26 10:00:00', end_date: '2037-06-26 11:00:00' }).expect(200);
+  expect((await served(southList)).kept).toBe(true);
+  // The other venue's list still holds its siblings, which carry the summary it moved.
+  expect((await served(lists.east)).kept).toBe(false);
+  // Its texts alone: what shows it is retired, not the lists of its siblings (their summary stays).
+  await served(lists.north);
+  await t.http.post(`${EVENTS}/${middle}`).set('Authorization', ADMIN).send({ title: 'Occ renamed' }).expect(200);
+  expect((await served(lists.north)).kept).toBe(true);
+  const renamed = await served(lists.east);
+  expect([renamed.kept, renamed.body.events.map((e: { title: string }) => e.title)]).toEqual([false, ['Occ weekly', 'Occ renamed']]);
+});
+
 it('venues: an event write keeps a venue’s answer and the venue list, but not a venue list filtered on events; a venue write retires them', async () => {
   const venue = `${BASE}/venues/${hallB}`;
   const [list, withEvents] = [`${BASE}/venues`, `${BASE}/venues?has_events=true`];

@@ -60,6 +60,15 @@ export class EventListings {
    * unfiltered list (it may be in any), and the lists of what it has.
    */
   addedOrRemoved(listing: EventListing): string[] {
+    return this.holding(listing);
+  }
+
+  /**
+   * Keys one of which every list that holds the event shows: a list declares `listed` unless it is
+   * filtered by venues, organizers or terms, and then the keys of one such filter, which the event
+   * matches only by having one of them (docs/caching.md "What a write retires").
+   */
+  holding(listing: EventListing): string[] {
     return [CacheKey.listed(EVENT_POST_TYPE), ...listing.keys];
   }
 
