@@ -140,8 +140,9 @@ export class ListTotals {
    */
   private async durable(statement: string, count: () => Promise<number>, member?: MemberCount): Promise<number> {
     const dependencies = collectedDependencies();
-    if (!this.readModel.enabled || !dependencies || this.db.sql.inTransaction || this.cheap.has(statement)) return count();
+    if (!this.readModel.enabled || !dependencies || this.db.sql.inTransaction) return count();
     if (member) return this.keptByWrites(statement, count, member, dependencies);
+    if (this.cheap.has(statement)) return count();
     const slot = slotOf(statement, DURABLE_SLOTS);
     const kept = (await this.readModel.read<KeptTotal>(this.durableKind, [slot])).get(slot);
     if (kept?.statement === statement) return kept.total;
@@ -169,10 +170,7 @@ export class ListTotals {
       return stored.total;
     }
     let total = 0;
-    const load = async () => {
-      total = await this.timed(statement, count);
-      return this.cheap.has(statement) ? new Map<number, number>() : new Map([[slot, total]]);
-    };
+    const load = async () => new Map([[slot, (total = await count())]]);
     await this.records.loadIntoReadModel(
       this.keptKind,
       [slot],

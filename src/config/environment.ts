@@ -206,6 +206,8 @@ export class Environment {
    * A list's total is kept in the read model only when counting it took at least this long (ms): a
    * cheap count is not worth a row to write after the writes that retire it, a slow one (4–6 ms for
    * the default window of 10,000 events on SQLite, 0.3 s at 200,000 on MariaDB) is. 0 keeps every total.
+   * The event lists' totals are kept whatever their count took: event writes move them instead of
+   * retiring them (src/cache/kept-totals.ts).
    */
   @Transform(toInt)
   @IsInt({ message: 'READ_MODEL_TOTAL_MIN_MS must be an integer' })
