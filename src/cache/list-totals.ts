@@ -135,8 +135,10 @@ export class ListTotals {
 
   /**
    * The total from its read model row, else counted — and kept there when the route declared what it
-   * shows and the count took at least READ_MODEL_TOTAL_MIN_MS: a cheap count is not worth a row written
-   * after every event write (a statement found cheap is counted directly from then on).
+   * shows and, for a list whose writes cannot move its total (no `member`), the count took at least
+   * READ_MODEL_TOTAL_MIN_MS: a cheap count is not worth a row written again after every write that
+   * retires it (a statement found cheap is counted directly from then on). A total the writes move is
+   * kept whatever its count took (keptByWrites).
    */
   private async durable(statement: string, count: () => Promise<number>, member?: MemberCount): Promise<number> {
     const dependencies = collectedDependencies();
