@@ -10,8 +10,11 @@ import { journaledSeries, journaledWrites } from '../wordpress/write-journal';
 
 /** Totals kept by the writes: their slots (ListTotals), and how many of them an instance knows. */
 export const KEPT_TOTAL_SLOTS = 256;
-/** One-event counts a write runs before it writes, at most: a total it would count beyond them is retired instead. */
-const MAX_COUNTS = 64;
+/**
+ * One-event counts a write runs before it writes, and totals it moves, at most: a total beyond them is
+ * retired instead (a write names every unfiltered list; a site may have many distinct ones read).
+ */
+export const MAX_COUNTS = 64;
 
 /** A list total kept by the writes, as this instance last read its row. */
 export interface KnownTotal {
@@ -105,6 +108,7 @@ export class KeptTotals {
     const named = new Set(keys);
     const moves = counted
       .filter(({ total }) => [...total.keys].some((key) => named.has(key)))
+      .slice(0, MAX_COUNTS)
       .map(({ total, before }): TotalMove => {
         const { kind, id: slot, body, member } = total;
         return { kind, id: slot, body, before, count: { sql: member.text, params: memberParams(member, id) } };
