@@ -77,11 +77,12 @@ export class KeptTotals {
     const totals = [...this.known.values()];
     const candidates = named ? totals.filter((total) => [...total.keys].some((key) => named.has(key))) : totals;
     const counted = candidates.slice(0, MAX_COUNTS);
+    const canHold = new Set(candidates);
     const before = await countsTogether(
       this.db.sql,
       counted.map((total) => ({ sql: total.member.text, params: memberParams(total.member, id) })),
     );
-    const outside = totals.filter((total) => !candidates.includes(total));
+    const outside = totals.filter((total) => !canHold.has(total));
     probes.set(id, [...counted.map((total, i) => ({ total, before: before[i] })), ...outside.map((total) => ({ total, before: 0 }))]);
   }
 

@@ -12,7 +12,7 @@ export function fragment(text: string, ...params: SqlParam[]): Fragment {
 
 /**
  * Counts a list's total, possibly sharing it between requests (src/cache/list-totals.ts). `member`, when
- * the list has one: the same count narrowed to one record, its ID the last parameter (ListQuery.memberStatement).
+ * the list has one: the same count narrowed to one record, its ID the last parameters (ListQuery.memberStatement).
  */
 export type TotalCounter = (statement: Fragment, count: () => Promise<number>, member?: MemberCount) => Promise<number>;
 
@@ -121,11 +121,10 @@ export class ListQuery {
   /**
    * The total's statement narrowed to one record: how many of the list's rows it is (0, or 1 — more for a
    * record joined to several rows). Its params lack the ID, one per condition of `identifiedBy`, at the end.
-   * The conditions name the record by one placeholder each, after every other.
+   * `total`: the list's countStatement, when already built.
    */
-  memberStatement(): MemberCount | undefined {
+  memberStatement(total: Fragment = this.countStatement()): MemberCount | undefined {
     if (!this.identity) return undefined;
-    const total = this.countStatement();
     const named = this.identity.join(' AND ');
     return { text: `${total.text}${this.conditions.length ? ' AND ' : ' WHERE '}${named}`, params: total.params, ids: this.identity.length };
   }
@@ -142,7 +141,8 @@ export class ListQuery {
 
   /** One page and the total, read together; `counter` may answer the total from what it shares. */
   async run<T = Record<string, unknown>>(offset: number, limit: number, counter: TotalCounter = countDirectly): Promise<{ rows: T[]; total: number }> {
-    const [rows, total] = await Promise.all([this.page<T>(offset, limit), counter(this.countStatement(), () => this.count(), this.memberStatement())]);
+    const statement = this.countStatement();
+    const [rows, total] = await Promise.all([this.page<T>(offset, limit), counter(statement, () => this.count(), this.memberStatement(statement))]);
     return { rows, total };
   }
 }

@@ -185,7 +185,7 @@ export class ReadModel {
   /**
    * Inside a write transaction, after its data-version bump: deletes the rows that show any of `keys`
    * (all of them, by moving the epoch, for `*`). `shown`: the answer of `shownBy(keys)`'s statement,
-   * when it gave one (one chunk of narrow keys). `moved`: rows the write moved instead (movedTotal), left
+   * when it gave one (one chunk of narrow keys). `moved`: rows the write moved instead (movedTotals), left
    * as they are unless a broad key or the epoch retires them.
    */
   async retire(keys: readonly string[], shown?: readonly Record<string, unknown>[], moved: readonly RecordRef[] = []): Promise<void> {
