@@ -30,11 +30,12 @@ export function writtenKeys(posts: PostsStore): string[] {
     if (note.action === 'updated' && isTextOnlyWrite(note.id)) keys.add(CacheKey.text(type));
     else for (const key of listedKeys(note, type)) keys.add(key);
   }
-  // A series' occurrences are of its first event's type.
+  // A series' occurrences are of its first event's type; the lists a series write declared, else all.
   for (const [firstId, touch] of journaledSeries()) {
     const type = types.get(firstId) ?? posts.statusChange(firstId)?.type;
     if (!type) return [EVERYTHING];
-    keys.add(CacheKey.post(firstId)).add(CacheKey.type(type));
+    keys.add(CacheKey.post(firstId));
+    for (const key of listedKeys({ id: firstId }, type)) keys.add(key);
     for (const id of Object.values(touch).flat()) keys.add(CacheKey.post(id));
   }
   if (!keys.size || keys.has(EVERYTHING) || keys.size > MAX_KEYS) return [EVERYTHING];

@@ -1,4 +1,4 @@
-import type { Sql, SqlParam } from './sql';
+import { placeholders, type Sql, type SqlParam } from './sql';
 
 /** A piece of SQL with the parameters of its `?` placeholders, in text order. */
 export interface Fragment {
@@ -16,9 +16,38 @@ export function fragment(text: string, ...params: SqlParam[]): Fragment {
  */
 export type TotalCounter = (statement: Fragment, count: () => Promise<number>, member?: MemberCount) => Promise<number>;
 
-/** A list's COUNT narrowed to one record: `text` ends with `ids` placeholders, each for its ID, not in `params`. */
+/**
+ * A list's COUNT, ready to be narrowed to some of its records (narrowedCount): `text` ends where the
+ * narrowing goes (after ` WHERE ` or ` AND `).
+ */
 export interface MemberCount extends Fragment {
-  ids: number;
+  /** The columns holding a record's ID (e.g. `p.ID`, `o.post_id`): each is narrowed alike. */
+  identity: string[];
+  /** The posts table, for a narrowing to a family of posts. */
+  posts: string;
+}
+
+/**
+ * Which records a count is narrowed to: one by its ID, or the posts `parents` and their children
+ * (`post_parent`: a series' first events and their occurrences, whatever the write adds or removes).
+ */
+export type Members = { id: number } | { parents: readonly number[] };
+
+/** A list's count narrowed to `members`: how many of the list's rows they are. */
+export function narrowedCount(member: MemberCount, members: Members): Fragment {
+  if ('id' in members) {
+    return {
+      text: `${member.text}${member.identity.map((column) => `${column} = ?`).join(' AND ')}`,
+      params: [...member.params, ...member.identity.map(() => members.id)],
+    };
+  }
+  const { parents } = members;
+  const marks = placeholders(parents);
+  const family = `(SELECT ID FROM ${member.posts} WHERE ID IN (${marks}) OR post_parent IN (${marks}))`;
+  return {
+    text: `${member.text}${member.identity.map((column) => `${column} IN ${family}`).join(' AND ')}`,
+    params: [...member.params, ...member.identity.flatMap(() => [...parents, ...parents])],
+  };
 }
 
 const countDirectly: TotalCounter = (_statement, count) => count();
@@ -36,7 +65,7 @@ export class ListQuery {
   /** Conditions only the page statement carries (e.g. bounds that let an index read in list order). */
   private readonly pageConditions: Fragment[] = [];
   private ordering: Fragment = fragment('');
-  /** Conditions naming one record by its ID (`?` each), for the count of one record (memberStatement). */
+  /** The columns holding a record's ID, for the count narrowed to some records (memberStatement). */
   private identity?: string[];
 
   constructor(
@@ -82,9 +111,9 @@ export class ListQuery {
     return this;
   }
 
-  /** How one record is named, each condition with one `?` for its ID (e.g. `p.ID = ?`). */
-  identifiedBy(...conditions: string[]): this {
-    this.identity = conditions;
+  /** The columns holding a record's ID (e.g. `p.ID`): a count narrowed to records names them in each. */
+  identifiedBy(...columns: string[]): this {
+    this.identity = columns;
     return this;
   }
 
@@ -119,14 +148,17 @@ export class ListQuery {
   }
 
   /**
-   * The total's statement narrowed to one record: how many of the list's rows it is (0, or 1 — more for a
-   * record joined to several rows). Its params lack the ID, one per condition of `identifiedBy`, at the end.
-   * `total`: the list's countStatement, when already built.
+   * The total's statement, to be narrowed to some records (narrowedCount): how many of the list's rows
+   * they are. `total`: the list's countStatement, when already built.
    */
   memberStatement(total: Fragment = this.countStatement()): MemberCount | undefined {
     if (!this.identity) return undefined;
-    const named = this.identity.join(' AND ');
-    return { text: `${total.text}${this.conditions.length ? ' AND ' : ' WHERE '}${named}`, params: total.params, ids: this.identity.length };
+    return {
+      text: `${total.text}${this.conditions.length ? ' AND ' : ' WHERE '}`,
+      params: total.params,
+      identity: this.identity,
+      posts: this.sql.table('posts'),
+    };
   }
 
   async page<T = Record<string, unknown>>(offset: number, limit: number): Promise<T[]> {

@@ -23,6 +23,7 @@ import { RequestContext } from '../rest/request-context';
 import { EventResponse } from './event.response';
 import { CacheKey } from '../wordpress/cache-keys';
 import { KeptTotals } from '../cache/kept-totals';
+import { SeriesWriteListing } from './write/series-write-listing';
 
 /** `DELETE …?force=true`: core's answer (docs/decisions.md, revising Q46). */
 type Deleted = { deleted: true; previous: EventResponse };
@@ -53,6 +54,7 @@ export class EventsWriteService {
     private readonly series: SeriesWriter,
     private readonly listings: EventListings,
     private readonly keptTotals: KeptTotals,
+    private readonly seriesListing: SeriesWriteListing,
   ) {}
 
   async create(ctx: RequestContext, args: EventWriteArgs): Promise<EventResponse> {
@@ -71,8 +73,9 @@ export class EventsWriteService {
         const id = await this.writer.create(plan, { caller, clock, links });
         // Issue #24: the later occurrences in the same transaction, with multi-row statements.
         if (series) {
+          const after = this.seriesListing.created(id);
           await this.series.create(id, series, links, clock.now());
-          return { id };
+          return { id, after };
         }
         this.keptTotals.created(id);
         return { id, after: async () => noteListedWrite(id, this.listings.addedOrRemoved(await this.listings.of(id))) };
@@ -109,10 +112,13 @@ export class EventsWriteService {
         this.posts.metaOf(id, undefined),
         !series && !changesTextOnly(args) ? this.listings.of(id) : undefined,
       ]);
-      // How many rows of each kept total that can hold it the event is, before it changes (KeptTotals).
-      if (!series) await this.keptTotals.before(id, before && this.listings.holding(before));
       const current = { post: locked!, meta };
       const firstId = await this.series.seriesOf(current.post, current.meta);
+      // How many rows of each kept total that can hold them the event, or the series it changes whole,
+      // are before the write (KeptTotals); a series' posts are locked first (SeriesWriteListing).
+      const wholeSeries = firstId !== undefined ? scopeOf(firstId, id, args.scope) && [...new Set([firstId, id])] : series && [id];
+      const seriesWritten = wholeSeries ? (await this.seriesListing.before(wholeSeries)).after : undefined;
+      if (!wholeSeries) await this.keptTotals.before(id, before && this.listings.holding(before));
       if (firstId !== undefined) {
         const alone = await this.updateInSeries(firstId, current, args.scope, plan, { ctx, inline });
         // An occurrence changed alone is listed as any event; what its series' summary shows (its
@@ -121,11 +127,13 @@ export class EventsWriteService {
         if (alone && before)
           return { id, after: async () => noteListedWrite(id, [...this.listings.updated(before, await this.listings.of(id)), CacheKey.post(firstId)]) };
         if (alone && changesTextOnly(args)) noteTextOnlyWrite(id);
-        return { id };
+        return { id, after: seriesWritten };
       }
       await this.writer.update(current, plan, inline);
-      if (series) await this.series.create(id, series, links, clock.now());
-      else if (before) return { id, after: async () => noteListedWrite(id, this.listings.updated(before, await this.listings.of(id))) };
+      if (series) {
+        await this.series.create(id, series, links, clock.now());
+        return { id, after: seriesWritten };
+      } else if (before) return { id, after: async () => noteListedWrite(id, this.listings.updated(before, await this.listings.of(id))) };
       else noteTextOnlyWrite(id);
       return { id };
     });
@@ -144,7 +152,7 @@ export class EventsWriteService {
     request: { ctx: RequestContext; inline: InlineWriteContext },
   ): Promise<boolean> {
     const { caller, clock, links } = request.inline;
-    const effective = scope ?? (current.post.ID === firstId ? 'all' : undefined);
+    const effective = scopeOf(firstId, current.post.ID, scope);
     const recurrence = plan.supplied('recurrence') ? plan.args.recurrence : undefined;
     if (effective === undefined) {
       if (recurrence !== undefined) {
@@ -215,17 +223,19 @@ export class EventsWriteService {
           const previous = await this.reader.render(ctx, post.ID, { jsonLd: false });
           const ids = await targets();
           // An event in no series names the lists of what it had (EventListings), not every list, and
-          // leaves the kept totals it was in one less (KeptTotals).
+          // leaves the kept totals it was in one less (KeptTotals); an occurrence or a whole series, the
+          // lists of what its series had (SeriesWriteListing).
           const listing = firstId === undefined ? await this.listings.of(post.ID) : undefined;
           if (listing) await this.keptTotals.before(post.ID, this.listings.holding(listing));
-          const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
+          const series = firstId !== undefined ? await this.seriesListing.before([firstId]) : undefined;
           for (const id of ids) {
-            const row = id === post.ID ? current : others.get(id);
+            const row = id === post.ID ? current : series?.family.get(id);
             if (row) await this.writer.deletePermanently(row);
           }
           if (wholeSeries) noteSeriesOccurrences(firstId, 'deleted', ids.slice(0, -1));
           if (listing) noteListedWrite(post.ID, this.listings.addedOrRemoved(listing));
           await excluded();
+          await series?.after();
           return { deleted: true as const, previous };
         }),
       );
@@ -234,22 +244,22 @@ export class EventsWriteService {
       const current = (await this.posts.lockedById(post.ID))!;
       if (current.post_status === 'trash' && !wholeSeries) throw inTrash();
       const ids = await targets();
-      const others = await this.posts.lockedByIds(ids.filter((id) => id !== post.ID));
       if (firstId === undefined) {
         const listing = await this.listings.of(post.ID);
         await this.keptTotals.before(post.ID, this.listings.holding(listing));
         noteListedWrite(post.ID, this.listings.addedOrRemoved(listing));
       }
+      const series = firstId !== undefined ? await this.seriesListing.before([firstId]) : undefined;
       const trashed: number[] = [];
       for (const id of ids) {
-        const row = id === post.ID ? current : others.get(id);
+        const row = id === post.ID ? current : series?.family.get(id);
         if (!row || row.post_status === 'trash') continue;
         await this.writer.trash(row, { caller, clock, links });
         if (id !== firstId) trashed.push(id);
       }
       if (wholeSeries) noteSeriesOccurrences(firstId, 'trashed', trashed);
       await excluded();
-      return { id: post.ID };
+      return { id: post.ID, after: series?.after };
     });
   }
 
@@ -320,6 +330,11 @@ export class EventsWriteService {
  * ignored by every write).
  */
 const TEXT_ONLY_PARAMS: ReadonlySet<string> = new Set(['title', 'description', 'excerpt', 'cost', 'website', 'show_map', 'show_map_link', 'image', 'password']);
+
+/** The scope of an update of event `id` in the series of `firstId`: `all` by default on the first event, none (the occurrence alone) on another. */
+function scopeOf(firstId: number, id: number, scope: SeriesScope | undefined): SeriesScope | undefined {
+  return scope ?? (id === firstId ? 'all' : undefined);
+}
 
 /** Whether an update sends text-only parameters alone (docs/caching.md "What a write retires"). */
 function changesTextOnly(args: EventUpdateArgs): boolean {

@@ -10,6 +10,7 @@ import { EventsWriteService } from './events-write.service';
 import { OccurrenceBackfill } from './occurrence-backfill';
 import { TecTables } from './repository/tec-tables';
 import { EventListings } from './repository/event-listings';
+import { SeriesWriteListing } from './write/series-write-listing';
 import { TicketData } from './repository/ticket-links';
 import { EventTermsWriter } from './write/event-terms';
 import { EventWritePlanner } from './write/event-write-plan';
@@ -45,6 +46,7 @@ import { SeriesWriter } from './series/series.writer';
     EventTermsWriter,
     TecTables,
     EventListings,
+    SeriesWriteListing,
     TicketData,
     OccurrenceBackfill,
     KnownRange,

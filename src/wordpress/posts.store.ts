@@ -214,10 +214,17 @@ export class PostsStore {
   async lockedByIds(ids: readonly number[]): Promise<Map<number, PostRow>> {
     const unique = [...new Set(ids)];
     if (!unique.length) return new Map();
-    const rows = await this.sql.rows(
-      `SELECT ${COLUMNS.join(', ')} FROM ${this.sql.table('posts')} WHERE ID IN (${placeholders(unique)}) ORDER BY ID${forUpdate(this.sql)}`,
-      unique,
-    );
+    return this.locked(`ID IN (${placeholders(unique)})`, unique);
+  }
+
+  /** lockedByIds for the posts `parents` and their children (`post_parent`: a series' events), any status. */
+  async lockedFamily(parents: readonly number[]): Promise<Map<number, PostRow>> {
+    if (!parents.length) return new Map();
+    return this.locked(`ID IN (${placeholders(parents)}) OR post_parent IN (${placeholders(parents)})`, [...parents, ...parents]);
+  }
+
+  private async locked(where: string, params: SqlParam[]): Promise<Map<number, PostRow>> {
+    const rows = await this.sql.rows(`SELECT ${COLUMNS.join(', ')} FROM ${this.sql.table('posts')} WHERE ${where} ORDER BY ID${forUpdate(this.sql)}`, params);
     const posts = new Map(rows.map((row) => [Number(row.ID), toPostRow(row)]));
     const statuses = this.statuses();
     for (const post of posts.values()) {

@@ -73,9 +73,9 @@ const listedJournal = () => transactionMemo('listed-writes', () => new Map<numbe
  * what the post had and has (events/repository/event-listings.ts). The write then names these keys
  * instead of `type:<type>` (written-keys.ts): a list filtered by another venue, organizer or term, or
  * ordered by date in months the post did not move across, keeps its answer. Only the service that
- * planned the whole write may say so, and only for a post in no series (a series' summary shows which
- * of its events exist: `type`) or an occurrence changed alone, whose keys then name its first event's
- * `post:` key too (the answers that carry its series' summary show it).
+ * planned the whole write may say so: for a post in no series, for an occurrence changed alone, whose
+ * keys then name its first event's `post:` key too (the answers that carry its series' summary show
+ * it), or for a series' posts together (noteListedSeriesWrite).
  */
 export function noteListedWrite(id: number, keys: Iterable<string>): void {
   const listed = listedJournal();
@@ -114,6 +114,18 @@ export function noteSeriesOccurrences(firstId: number, action: SeriesOccurrenceA
 /** The current transaction's series writes: first event → the occurrences touched, by action. */
 export function journaledSeries(): ReadonlyMap<number, SeriesTouch> {
   return seriesJournal() ?? new Map();
+}
+
+/**
+ * noteListedWrite for a write of series: `keys` for the posts `parents` and `family` (the series' posts
+ * as the write found them) and every occurrence the transaction's series writes under them touched —
+ * the lists of what they had and have, instead of `type:<type>` (a series' summary shows its first
+ * event's `post:` key, which the write names).
+ */
+export function noteListedSeriesWrite(parents: readonly number[], family: Iterable<number>, keys: readonly string[]): void {
+  const ids = new Set([...parents, ...family]);
+  for (const [firstId, touch] of journaledSeries()) if (ids.has(firstId)) for (const id of Object.values(touch).flat()) ids.add(id);
+  for (const id of ids) noteListedWrite(id, keys);
 }
 
 /**

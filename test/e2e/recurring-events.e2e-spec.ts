@@ -205,7 +205,7 @@ describe('recurring events: create and read (issue #24)', () => {
     const locks = (statements: string[]) => statements.filter((s) => /FROM \S*posts\S* WHERE ID IN \(.*\) ORDER BY ID/.test(s));
     const tableChecks = (statements: string[]) => statements.filter((s) => /information_schema\.tables|sqlite_master/.test(s));
     const trash = await statementsOf(() => t.http.delete(`${EVENTS}/${series.id}?scope=all`).set('Authorization', ADMIN).expect(200));
-    expect(locks(trash)).toHaveLength(2); // the event asked for, then its 19 occurrences
+    expect(locks(trash)).toHaveLength(2); // the event asked for, then its series (its 19 occurrences)
     const statuses = await t.db.sql.rows<{ post_status: string }>(`SELECT post_status FROM ${t.db.sql.table('posts')} WHERE ID = ? OR post_parent = ?`, [
       series.id,
       series.id,

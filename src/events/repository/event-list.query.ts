@@ -172,7 +172,7 @@ export class EventListQuery {
     this.list.orderBy(this.order());
     // One event, for a total kept by the writes (src/cache/kept-totals.ts); through its occurrence row too, so
     // that SQLite, reading from the occurrences first (from()), finds it by index.
-    this.list.identifiedBy(...(this.joinsOccurrences ? ['p.ID = ?', 'o.post_id = ?'] : ['p.ID = ?']));
+    this.list.identifiedBy(...(this.joinsOccurrences ? ['p.ID', 'o.post_id'] : ['p.ID']));
     // Each row's date in list order (`list_key`): the range of a page (list-months.ts).
     if (this.orderValue()) this.list.select(`p.ID, ${this.orderValue()} AS list_key`);
   }

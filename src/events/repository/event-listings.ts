@@ -56,6 +56,22 @@ export class EventListings {
   }
 
   /**
+   * The `listed:tt:…` and `listed:post:…` keys of the posts `parents` and their children (a series'
+   * events): one statement, in the current transaction.
+   */
+  async familyKeys(parents: readonly number[]): Promise<string[]> {
+    const sql = this.db.sql;
+    const marks = placeholders(parents);
+    const family = `SELECT ID FROM ${sql.table('posts')} WHERE ID IN (${marks}) OR post_parent IN (${marks})`;
+    const rows = await sql.rows<ListingRow>(
+      `SELECT 'tt' AS kind, '' AS name, term_taxonomy_id AS value FROM ${sql.table('term_relationships')} WHERE object_id IN (${family})
+       UNION SELECT 'meta', meta_key, meta_value FROM ${sql.table('postmeta')} WHERE post_id IN (${family}) AND meta_key IN (${placeholders(LINK_KEYS)})`,
+      [...parents, ...parents, ...parents, ...parents, ...LINK_KEYS],
+    );
+    return listingOf(rows).keys;
+  }
+
+  /**
    * What a write that adds the event or takes it away (a create, a trash, a deletion) names: every
    * unfiltered list (it may be in any), and the lists of what it has.
    */

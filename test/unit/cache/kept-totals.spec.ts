@@ -1,8 +1,8 @@
-import { KeptTotals, KnownTotal, MAX_COUNTS } from '../../../src/cache/kept-totals';
+import { KeptTotals, KnownTotal, MAX_COUNTED_ROWS, MAX_COUNTS } from '../../../src/cache/kept-totals';
 import { DatabaseService } from '../../../src/database/database.service';
 import { transactionScope, TransactionContext } from '../../../src/database/sql';
 import { ReadModel, TotalMove } from '../../../src/read-model';
-import { noteWrite } from '../../../src/wordpress/write-journal';
+import { noteSeriesOccurrences, noteWrite } from '../../../src/wordpress/write-journal';
 
 /**
  * What a write counts and moves of the totals it knows (src/cache/kept-totals.ts): only the totals that
@@ -15,7 +15,7 @@ function total(id: number, keys: string[]): KnownTotal {
     kind: 'list-total-kept@x',
     id,
     body: `body ${id}`,
-    member: { text: `SELECT COUNT(*) FROM t${id} WHERE id = ?`, params: [id], ids: 1 },
+    member: { text: `SELECT COUNT(*) FROM t${id} WHERE `, params: [id], identity: ['id'], posts: 'posts' },
     keys: new Set(keys),
   };
 }
@@ -79,6 +79,47 @@ test('a write of another post besides the event, or none counted, moves nothing'
     noteWrite({ kind: 'post', id: 7, action: 'created', postType: 'tribe_events' });
     expect(kept.moves(['listed:tribe_events']).rows).toHaveLength(3);
     noteWrite({ kind: 'post', id: 8, action: 'created', postType: 'tribe_venue' });
+    expect(kept.moves(['listed:tribe_events']).rows).toEqual([]);
+  });
+});
+
+test('a series is counted by its first events and their children, in fewer totals the larger it is', async () => {
+  const { kept, statements } = setUp(unfiltered);
+  const family = (size: number) => new Set(Array.from({ length: size }, (_, i) => 50 + i));
+  await inTransaction(() => kept.beforeSeries([50, 60], family(20), ['listed:tribe_events']));
+  expect(statements[0].text).toContain('WHERE id IN (SELECT ID FROM posts WHERE ID IN (?, ?) OR post_parent IN (?, ?))');
+  expect(statements[0].text.match(/FROM t\d+ /g)).toHaveLength(MAX_COUNTS);
+  await inTransaction(() => kept.beforeSeries([50], family(1000), ['listed:tribe_events']));
+  expect(statements[1].text.match(/FROM t\d+ /g)).toHaveLength(MAX_COUNTED_ROWS / 1000);
+});
+
+test('a series write moves the totals only while every post it wrote is of the series', async () => {
+  const { kept } = setUp(unfiltered.slice(0, 3));
+  const post = (id: number) => noteWrite({ kind: 'post', id, action: 'updated', postType: 'tribe_events' });
+  // Its first event, an occurrence it held, one its series write created: all of the series.
+  await inTransaction(async () => {
+    await kept.beforeSeries([50], new Set([50, 51]), ['listed:tribe_events']);
+    post(50);
+    post(51);
+    noteSeriesOccurrences(50, 'created', [90]);
+    post(90);
+    expect(kept.moves(['listed:tribe_events']).rows).toHaveLength(3);
+    // Another event written besides: nothing moves.
+    post(70);
+    expect(kept.moves(['listed:tribe_events']).rows).toEqual([]);
+  });
+  // A series written under a first event it did not count: nothing moves.
+  await inTransaction(async () => {
+    await kept.beforeSeries([50], new Set([50]), ['listed:tribe_events']);
+    post(50);
+    noteSeriesOccurrences(60, 'updated', [61]);
+    expect(kept.moves(['listed:tribe_events']).rows).toEqual([]);
+  });
+  // One event counted, then a series written: nothing moves.
+  await inTransaction(async () => {
+    await kept.before(50, ['listed:tribe_events']);
+    post(50);
+    noteSeriesOccurrences(50, 'created', [91]);
     expect(kept.moves(['listed:tribe_events']).rows).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { writtenKeys } from '../../../src/cache/written-keys';
 import { transactionScope, TransactionContext } from '../../../src/database/sql';
 import { CacheKey } from '../../../src/wordpress/cache-keys';
 import type { PostsStore } from '../../../src/wordpress/posts.store';
-import { noteListedWrite, noteSeriesOccurrences, noteTextOnlyWrite, noteWrite, WriteAction } from '../../../src/wordpress/write-journal';
+import { noteListedSeriesWrite, noteListedWrite, noteSeriesOccurrences, noteTextOnlyWrite, noteWrite, WriteAction } from '../../../src/wordpress/write-journal';
 
 /**
  * The keys a write names for the lists (docs/caching.md "What a write retires"): `type:` unless the
@@ -34,7 +34,7 @@ describe('writtenKeys: which lists a post write retires', () => {
     }
   });
 
-  it('names the declared keys for a trashed or deleted post too, the type without a declaration, and the type for a series whatever was declared', () => {
+  it('names the declared keys for a trashed or deleted post too, the type without a declaration, and for a series the keys its write declared for it, else the type', () => {
     for (const action of ['trashed', 'deleted'] as const) {
       expect(
         inTransaction(() => {
@@ -45,11 +45,17 @@ describe('writtenKeys: which lists a post write retires', () => {
       expect(inTransaction(() => event(action))).toEqual(['post:7', 'type:tribe_events']);
     }
     const series = inTransaction(() => {
-      noteListedWrite(7, listed);
       event('updated');
       noteSeriesOccurrences(7, 'created', [8]);
     });
     expect(series).toEqual(expect.arrayContaining(['type:tribe_events', 'post:8']));
+    // A series write that declares the lists of its events (SeriesWriteListing) names them instead.
+    const declared = inTransaction(() => {
+      event('updated');
+      noteSeriesOccurrences(7, 'created', [8]);
+      noteListedSeriesWrite([7], [], [CacheKey.listed('tribe_events'), ...listed]);
+    });
+    expect(declared.sort()).toEqual(['listed:tribe_events', ...listed, 'post:7', 'post:8'].sort());
   });
 
   it('names the text key for a text-only update, and nothing of another transaction', () => {

@@ -4,6 +4,7 @@ import { prepareEventDates } from '../../../../src/dates';
 // Through the resource's index: loading EventsModule registers `tribe_events` and its capabilities.
 import { EventListings } from '../../../../src/events/repository/event-listings';
 import { KeptTotals } from '../../../../src/cache/kept-totals';
+import { SeriesWriteListing } from '../../../../src/events/write/series-write-listing';
 import { EventCreateArgs, EventsReadService, EventsWriteService, EventUpdateArgs, KnownRange, SeriesWriter, TecTables } from '../../../../src/events';
 import { suppliedParam } from '../../../../src/events/dto/event-write.args';
 import { EventTermsWriter } from '../../../../src/events/write/event-terms';
@@ -97,6 +98,7 @@ describe('EventsWriteService (stores mocked)', () => {
         { provide: TecTables, useValue: tec },
         { provide: EventListings, useValue: { of: jest.fn().mockResolvedValue({ keys: [] }), addedOrRemoved: () => [], updated: () => [] } },
         { provide: KeptTotals, useValue: { before: jest.fn().mockResolvedValue(undefined), created: jest.fn() } },
+        { provide: SeriesWriteListing, useValue: { before: jest.fn(), created: jest.fn() } },
         { provide: KnownRange, useValue: { refresh: jest.fn() } },
         { provide: AttachmentsStore, useValue: {} },
       ],
