@@ -56,6 +56,8 @@ const createSeries = (req) => ({
   body: JSON.stringify({ ...JSON.parse(eventBody('series')), recurrence: SERIES_RULE }),
 });
 const update = (req) => ({ ...req, method: 'PUT', path: `${EVENTS}/${any(sample.ids)}`, headers: JSON_AUTH, body: eventBody('update') });
+/** The same on a series' first event: the whole series moves. */
+const updateSeries = (req) => ({ ...update(req), path: `${EVENTS}/${any(sample.series)}` });
 /** An editor's correction: a new title and description, nothing else. */
 const editText = (req) => ({
   ...req,
@@ -104,15 +106,15 @@ const instance = autocannon({
   requests: [{ method: 'GET', path: scenario.path, headers, onResponse: count, ...(SETUP[scenario.kind] ? { setupRequest: SETUP[scenario.kind] } : {}) }],
 });
 /**
- * A concurrent writer (scenario.writer: { perSecond, text }): `PUT /events/{id}` sent on a clock beside the
+ * A concurrent writer (scenario.writer: { perSecond, text, series }): `PUT /events/{id}` sent on a clock beside the
  * reads, as an editor of a live site would — open loop, so a slow update does not lower the rate;
  * its answers are counted apart (sent, non-2xx, failed).
  */
-async function writeEvery({ perSecond, text }, seconds) {
+async function writeEvery({ perSecond, text, series }, seconds) {
   const counts = { requests: 0, non2xx: 0, errors: 0 };
   const sent = [];
   const send = async () => {
-    const { method, path, headers: writeHeaders, body } = (text ? editText : update)({});
+    const { method, path, headers: writeHeaders, body } = (text ? editText : series ? updateSeries : update)({});
     counts.requests++;
     try {
       const response = await fetch(`${job.url}${path}`, { method, headers: writeHeaders, body });

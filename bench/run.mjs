@@ -149,6 +149,8 @@ async function sampleData(url) {
     base: BASE,
     total: list.total,
     ids: sampled.map((e) => e.id),
+    // The first events of the series the sample's events belong to.
+    series: [...new Set(sampled.map((e) => e.series?.id).filter((id) => id !== undefined))],
     slugs: sampled.map((e) => e.slug),
     titles: sampled.map((e) => e.title),
     categories: categories.map((c) => c.id),

@@ -96,6 +96,15 @@ export function scenarioList(sample, { plugin = false } = {}) {
       kind: 'live',
       writer: { perSecond: 2, text: true },
     }),
+    // The writes' bench body on the first events of the sampled series (each rewrites the whole series).
+    ...(sample.series.length
+      ? [
+          define('live-site-series', 'live-site', 'cached', "the same + 2 PUT /events/{id}/s of a series' first event", EVENTS, {
+            kind: 'live',
+            writer: { perSecond: 2, series: true },
+          }),
+        ]
+      : []),
     // Writes, as the administrator; the table grows by every create of the run.
     define('mixed', 'writes', 'cached', '95% reads, 5% POST /events', EVENTS, { kind: 'mixed' }),
     define('create-events', 'writes', 'cached', 'POST /events (creates/s)', EVENTS, { kind: 'create', at: 'writes' }),

@@ -160,17 +160,16 @@ export class ListTotals {
 
   /**
    * A total whose writes can move it (KeptTotals): its row holds the statement and the count of one
-   * record as text, the number beside it; once read, this instance's writes move it.
+   * record as text, the number beside it; once read or filled, this instance's writes move it (a fill
+   * that was not written leaves no row with that text to move: a move is guarded by it).
    */
   private async keptByWrites(statement: string, count: () => Promise<number>, member: MemberCount, dependencies: Iterable<string>): Promise<number> {
     const slot = slotOf(statement, KEPT_TOTAL_SLOTS);
     const listed: CountedList = { statement, member };
     const body = this.readModel.textOf(listed);
+    this.kept.remember({ kind: this.keptKind, id: slot, body, member, keys: new Set(dependencies) });
     const stored = await this.readModel.storedTotal(this.keptKind, slot);
-    if (stored?.body === body) {
-      this.kept.remember({ kind: this.keptKind, id: slot, body, member, keys: new Set(dependencies) });
-      return stored.total;
-    }
+    if (stored?.body === body) return stored.total;
     let total = 0;
     const load = async () => new Map([[slot, (total = await count())]]);
     await this.records.loadIntoReadModel(
