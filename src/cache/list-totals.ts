@@ -177,7 +177,8 @@ export class ListTotals {
       [slot],
       load,
       () => dependencies,
-      (counted) => ({ value: listed, total: counted }),
+      // Under load its fill waits its turn: memory answers the next reads, which would not fill it again.
+      { rowOf: (counted) => ({ value: listed, total: counted }), queued: true },
     );
     return total;
   }
