@@ -12,8 +12,9 @@ import {
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
 import { CacheKey } from '../../wordpress/cache-keys';
 import { dependOn } from '../../cache/dependencies';
+import { RecordCache } from '../../cache/record-cache';
 import { PostMeta, PostRow, PostsStore } from '../../wordpress/posts.store';
-import { SeriesRepository } from '../repository/series.repository';
+import { SeriesRepository, SeriesStats } from '../repository/series.repository';
 import { EXCEPTION_META_KEY } from './occurrence-rows';
 import { storedTiming } from './series-plan';
 
@@ -59,6 +60,7 @@ export class SeriesReader {
   constructor(
     private readonly posts: PostsStore,
     private readonly repository: SeriesRepository,
+    private readonly cache: RecordCache,
   ) {}
 
   /**
@@ -80,7 +82,7 @@ export class SeriesReader {
     // One wave: the counts of a parent that turns out to carry no rule are dropped below.
     const [read, stats] = await Promise.all([
       missing.length ? this.posts.meta(missing, FIRST_EVENT_KEYS) : new Map<number, PostMeta>(),
-      this.repository.stats(firstIds.filter((id) => !meta.has(id) || meta.get(id)!.has(RECURRENCE_META_KEY))),
+      this.stats(firstIds.filter((id) => !meta.has(id) || meta.get(id)!.has(RECURRENCE_META_KEY))),
     ]);
     const firstMeta = (id: number) => meta.get(id) ?? read.get(id);
     const bySeries = new Map<number, SeriesFields>();
@@ -98,6 +100,21 @@ export class SeriesReader {
       dependOn([CacheKey.post(series), CacheKey.type(EVENT_POST_TYPE)]);
     }
     return result;
+  }
+
+  /**
+   * The series' counts and bounds, shared under the data version: a page rebuilt after a write that did
+   * not touch its series (every write that changes one names its first event, WordPress's `type:`)
+   * reads them from memory instead of every occurrence of each series again.
+   */
+  private stats(firstIds: readonly number[]): Promise<Map<number, SeriesStats>> {
+    return this.cache.many(
+      'series-stats',
+      firstIds,
+      (missing) => this.repository.stats(missing),
+      () => 96,
+      (id) => [CacheKey.post(id), CacheKey.type(EVENT_POST_TYPE)],
+    );
   }
 
   /** Every changed occurrence of these series (outside the trash), with the start it had before it changed when known: one query. */
