@@ -177,8 +177,7 @@ export class ListTotals {
       [slot],
       load,
       () => dependencies,
-      // Under load its fill waits its turn: memory answers the next reads, which would not fill it again.
-      { rowOf: (counted) => ({ value: listed, total: counted }), queued: true },
+      (counted) => ({ value: listed, total: counted }),
     );
     return total;
   }

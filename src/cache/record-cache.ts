@@ -200,13 +200,13 @@ export class RecordCache {
     ids: readonly K[],
     load: (missing: K[]) => Promise<Map<K, T>>,
     shows: (key: K, value: T | undefined) => Iterable<string>,
-    options: KeepOptions<T> = {},
+    rowOf?: (value: T) => RowOf,
   ): Promise<Map<K, T>> {
     const mark = this.db.sql.inTransaction ? undefined : this.db.committedReadMark();
     // As RequestDataVersion reads it: a replica-routed request looks on its replica, where its data comes from.
     const generation = mark === undefined ? undefined : await (this.db.readsReplica ? this.freshness.syncOwn() : this.freshness.sync());
     const loaded = await load([...ids]);
-    if (generation !== undefined && this.db.committedReadMark() === mark) await this.keep(kind, loaded, generation, shows, options);
+    if (generation !== undefined && this.db.committedReadMark() === mark) await this.keep(kind, loaded, generation, shows, rowOf);
     return loaded;
   }
 
@@ -215,14 +215,13 @@ export class RecordCache {
     loaded: ReadonlyMap<K, T>,
     generation: number,
     shows: (key: K, value: T | undefined) => Iterable<string>,
-    { rowOf = (value) => ({ value }), queued }: KeepOptions<T>,
+    rowOf: (value: T) => RowOf = (value) => ({ value }),
   ): Promise<void> {
     const entries = [...loaded].map(([id, value]) => ({ id: Number(id), ...rowOf(value), keys: [...shows(id, value)] }));
     const keys = new Set(entries.flatMap((entry) => entry.keys));
     try {
       // Asked with every writer held off (ReadModel.fill): has a write that touches these values committed since they were loaded?
-      const stillCurrent = async () => (await this.freshness.syncOwn()) !== undefined && this.freshness.valid(generation, keys);
-      await this.readModel.fill(kind, entries, stillCurrent, { queued });
+      await this.readModel.fill(kind, entries, async () => (await this.freshness.syncOwn()) !== undefined && this.freshness.valid(generation, keys));
     } catch (error) {
       // The answer does not depend on the row: it is filled by a later read.
       this.logger.warn(`read model rows of ${kind} not kept: ${(error as Error).message}`);
@@ -234,12 +233,6 @@ export class RecordCache {
 interface RowOf {
   value: unknown;
   total?: number;
-}
-
-/** How loaded values are kept: what their rows hold, and whether a fill under load waits its turn (ReadModel.fill). */
-interface KeepOptions<T> {
-  rowOf?: (value: T) => RowOf;
-  queued?: boolean;
 }
 
 /** A value's key in memory: its family and its key. */

@@ -26,16 +26,6 @@ interface ReadBatch {
   asks: ReadAsk[];
 }
 
-/** A fill waiting for its turn after the answer. */
-interface PendingFill {
-  kind: string;
-  entries: readonly ReadModelEntry[];
-  stillCurrent: () => Promise<boolean>;
-}
-
-/** Fills waiting for their turn at most: one per kept total's slot (KEPT_TOTAL_SLOTS). */
-const MAX_QUEUED_FILLS = 256;
-
 /**
  * The read model (docs/architecture.md "The read model", docs/caching.md): records' caller-independent
  * values kept in the database — durable, shared by every instance, used at any cache TTL — so a first
@@ -59,8 +49,6 @@ export class ReadModel {
   private readonly logger = new Logger('ReadModel');
   /** The fill running after its answer, if any (fill): at most one at a time. */
   private background?: Promise<boolean>;
-  /** Fills waiting for the background one, by kind and IDs (`fill`'s `queued`). */
-  private readonly queued = new Map<string, PendingFill>();
   /** Each request's reads of the current turn (read). */
   private readonly batches = new WeakMap<RequestScope, ReadBatch>();
   private readonly maxAgeMs: number;
@@ -146,35 +134,21 @@ export class ReadModel {
    * can commit any more until it ends — says no write touching their keys committed since their values
    * were loaded. Whether they were kept (false too when the fill runs after the answer: no connection was free).
    */
-  async fill(kind: string, entries: readonly ReadModelEntry[], stillCurrent: () => Promise<boolean>, { queued = false } = {}): Promise<boolean> {
+  async fill(kind: string, entries: readonly ReadModelEntry[], stillCurrent: () => Promise<boolean>): Promise<boolean> {
     if (!this.enabled || !entries.length) return false;
     if (!this.db.idle) {
       // Keeping rows never makes a reader wait: with no connection free at once, one fill at a time runs
       // after the answer (its wait is the pool's, bounded), so a busy site is not left without rows (a
-      // skipped fill left them to one that happened to find a connection free). A `queued` fill (a kept
-      // total, which no later read tries again while memory holds it) waits its turn instead of being
-      // skipped, MAX_QUEUED_FILLS at most.
-      const fill = { kind, entries, stillCurrent };
-      if (!this.background) this.fillInBackground(fill);
-      else if (queued && this.queued.size < MAX_QUEUED_FILLS) this.queued.set(`${kind}\n${entries.map((entry) => entry.id).join(',')}`, fill);
+      // skipped fill left them to one that happened to find a connection free).
+      if (!this.background) {
+        const fill = (this.background = this.fillNow(kind, entries, stillCurrent));
+        fill
+          .catch((error: unknown) => this.logger.warn(`read model rows of ${kind} not kept: ${(error as Error)?.message}`))
+          .finally(() => this.background === fill && (this.background = undefined));
+      }
       return false;
     }
     return this.fillNow(kind, entries, stillCurrent);
-  }
-
-  /** A fill after the answer, then the next queued one. */
-  private fillInBackground({ kind, entries, stillCurrent }: PendingFill): void {
-    const fill = (this.background = this.fillNow(kind, entries, stillCurrent));
-    fill
-      .catch((error: unknown) => this.logger.warn(`read model rows of ${kind} not kept: ${(error as Error)?.message}`))
-      .finally(() => {
-        if (this.background !== fill) return;
-        this.background = undefined;
-        const [next] = this.queued;
-        if (!next) return;
-        this.queued.delete(next[0]);
-        this.fillInBackground(next[1]);
-      });
   }
 
   private async fillNow(kind: string, entries: readonly ReadModelEntry[], stillCurrent: () => Promise<boolean>): Promise<boolean> {
