@@ -33,6 +33,12 @@ export interface MemberCount extends Fragment {
  */
 export type Members = { id: number } | { parents: readonly number[] };
 
+/** The IDs of the posts `parents` and of their children (`post_parent`), as a subquery. */
+export function postFamily(posts: string, parents: readonly number[]): Fragment {
+  const marks = placeholders(parents);
+  return { text: `SELECT ID FROM ${posts} WHERE ID IN (${marks}) OR post_parent IN (${marks})`, params: [...parents, ...parents] };
+}
+
 /** A list's count narrowed to `members`: how many of the list's rows they are. */
 export function narrowedCount(member: MemberCount, members: Members): Fragment {
   if ('id' in members) {
@@ -41,12 +47,10 @@ export function narrowedCount(member: MemberCount, members: Members): Fragment {
       params: [...member.params, ...member.identity.map(() => members.id)],
     };
   }
-  const { parents } = members;
-  const marks = placeholders(parents);
-  const family = `(SELECT ID FROM ${member.posts} WHERE ID IN (${marks}) OR post_parent IN (${marks}))`;
+  const family = postFamily(member.posts, members.parents);
   return {
-    text: `${member.text}${member.identity.map((column) => `${column} IN ${family}`).join(' AND ')}`,
-    params: [...member.params, ...member.identity.flatMap(() => [...parents, ...parents])],
+    text: `${member.text}${member.identity.map((column) => `${column} IN (${family.text})`).join(' AND ')}`,
+    params: [...member.params, ...member.identity.flatMap(() => family.params)],
   };
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../../database/database.service';
+import { postFamily } from '../../database/list-query';
 import { placeholders } from '../../database/sql';
 import { CacheKey } from '../../wordpress/cache-keys';
 import { EVENT_POST_TYPE } from '../../wordpress/post-types';
@@ -61,12 +62,11 @@ export class EventListings {
    */
   async familyKeys(parents: readonly number[]): Promise<string[]> {
     const sql = this.db.sql;
-    const marks = placeholders(parents);
-    const family = `SELECT ID FROM ${sql.table('posts')} WHERE ID IN (${marks}) OR post_parent IN (${marks})`;
+    const family = postFamily(sql.table('posts'), parents);
     const rows = await sql.rows<ListingRow>(
-      `SELECT 'tt' AS kind, '' AS name, term_taxonomy_id AS value FROM ${sql.table('term_relationships')} WHERE object_id IN (${family})
-       UNION SELECT 'meta', meta_key, meta_value FROM ${sql.table('postmeta')} WHERE post_id IN (${family}) AND meta_key IN (${placeholders(LINK_KEYS)})`,
-      [...parents, ...parents, ...parents, ...parents, ...LINK_KEYS],
+      `SELECT 'tt' AS kind, '' AS name, term_taxonomy_id AS value FROM ${sql.table('term_relationships')} WHERE object_id IN (${family.text})
+       UNION SELECT 'meta', meta_key, meta_value FROM ${sql.table('postmeta')} WHERE post_id IN (${family.text}) AND meta_key IN (${placeholders(LINK_KEYS)})`,
+      [...family.params, ...family.params, ...LINK_KEYS],
     );
     return listingOf(rows).keys;
   }
