@@ -116,7 +116,7 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
     }
   });
 
-  it("keeps a list's total too: after a restart the first page counts nothing; an event write retires it", async () => {
+  it("keeps a list's total too: after a restart the first page counts nothing; a write of the instance that counted it moves it", async () => {
     const list = `${EVENTS}?start_date=2033-01-01&end_date=2033-12-31&per_page=1`;
     const counts = (statements: string[]) => statements.filter((text) => /^SELECT COUNT\(\*\) AS total /.test(text)).length;
     const first = await read(list);
@@ -128,7 +128,7 @@ describe(`the read model (${ENGINE}, every in-process cache off)`, () => {
       expect(again.body.total).toBe(first.body.total);
       await event('One more in 2033');
       const after = await read(list, other);
-      expect(counts(after.statements)).toBe(1);
+      expect(counts(after.statements)).toBe(0);
       expect(after.body.total).toBe(first.body.total + 1);
     } finally {
       await other.close();
