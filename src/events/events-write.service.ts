@@ -117,6 +117,12 @@ export class EventsWriteService {
       // How many rows of each kept total that can hold them the event, or the series it changes whole,
       // are before the write (KeptTotals); a series' posts are locked first (SeriesWriteListing).
       const wholeSeries = firstId !== undefined ? scopeOf(firstId, id, args.scope) && [...new Set([firstId, id])] : series && [id];
+      // A write through an occurrence changes its series from the first event: the caller may edit that
+      // event, checked before the series is locked and counted.
+      if (wholeSeries && firstId !== undefined && firstId !== id) {
+        const [head, headMeta] = await Promise.all([this.posts.lockedById(firstId), this.posts.metaOf(firstId)]);
+        requirePermission(caller, can('edit', caller, head!, headMeta));
+      }
       const seriesWritten = wholeSeries ? (await this.seriesListing.before(wholeSeries)).after : undefined;
       if (!wholeSeries) await this.keptTotals.before(id, before && this.listings.holding(before));
       if (firstId !== undefined) {
@@ -151,7 +157,7 @@ export class EventsWriteService {
     plan: EventWritePlan,
     request: { ctx: RequestContext; inline: InlineWriteContext },
   ): Promise<boolean> {
-    const { caller, clock, links } = request.inline;
+    const { clock, links } = request.inline;
     const effective = scopeOf(firstId, current.post.ID, scope);
     const recurrence = plan.supplied('recurrence') ? plan.args.recurrence : undefined;
     if (effective === undefined) {
@@ -165,13 +171,12 @@ export class EventsWriteService {
     let head = firstId;
     let rule: unknown = recurrence;
     if (effective === 'following' && current.post.ID !== firstId) {
-      requirePermission(caller, can('edit', caller, (await this.posts.byId(firstId))!, await this.posts.metaOf(firstId)));
       const rest = await this.series.split(firstId, current.post, current.meta, clock.now());
       rule = recurrence ?? rest;
       head = current.post.ID;
     }
+    // The caller's right to edit the first event was checked before the series was locked (update).
     const first = head === current.post.ID ? current : { post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) };
-    if (first !== current) requirePermission(caller, can('edit', caller, first.post, first.meta));
     // The whole series changes from its first event: the request is read against that event's fields.
     const firstPlan = first === current ? plan : await this.planner.plan(request.ctx, plan.args, clock, first.meta);
     await this.writer.update({ post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) }, firstPlan, request.inline);

@@ -138,5 +138,16 @@ describe('recurring events: updates, deletes and permissions (issue #24)', () =>
     await t.http.delete(`${EVENTS}/${kids[0].ID}?scope=all`).set('Authorization', other.auth).expect(403);
     await patch(t, kids[0].ID, { scope: 'all', title: 'Mine' }, author.auth).expect(200);
     expect((await children(t, owned.id)).map((c) => c.post_title)).toEqual(['Mine', 'Mine']);
+
+    // An author given one occurrence of another's series may change it alone, not the series through it.
+    const sql = t.db.sql;
+    await sql.run(`UPDATE ${sql.table('posts')} SET post_author = ? WHERE ID = ?`, [other.id, kids[1].ID]);
+    for (const scope of ['all', 'following']) {
+      const denied = await patch(t, kids[1].ID, { scope, title: 'Through an occurrence' }, other.auth).expect(403);
+      expect(denied.body.code).toBe('rest_forbidden');
+    }
+    expect((await children(t, owned.id)).map((c) => c.post_title)).toEqual(['Mine', 'Mine']);
+    expect((await eventPost(t, owned.id)).post_title).toBe('Mine');
+    await patch(t, kids[1].ID, { title: 'Alone' }, other.auth).expect(200);
   });
 });
