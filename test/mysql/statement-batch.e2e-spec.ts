@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import { startTestApp, TestApp } from '../support/test-app';
+import { ADMIN, BASE, startTestApp, TestApp } from '../support/test-app';
 
 // mysql2's connection class, which every statement of the service goes through (the package exports no such path).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -150,5 +150,34 @@ describe('a category list', () => {
     } finally {
       await cold.close();
     }
+  });
+});
+
+describe('a fill of read model rows', () => {
+  it("takes three round trips: the transaction's start with the counters' lock, the look and the epochs; the rows and their keys; the commit", async () => {
+    const created = await t.http
+      .post(`${BASE}/events`)
+      .set('Authorization', ADMIN)
+      .send({ title: 'Filled', start_date: '2031-07-01 10:00:00', end_date: '2031-07-01 11:00:00' })
+      .expect(201);
+    const { sent } = await roundTrips(() => t.http.get(`${BASE}/events/${created.body.id}`).expect(200));
+    const begun = sent.findIndex((sql) => sql.startsWith('START TRANSACTION') && sql.includes('eca_read_epoch'));
+    expect(begun).toBeGreaterThanOrEqual(0);
+    // In this order, in one round trip: the lock before the look it guards.
+    const first = sent[begun].split(';\n');
+    expect(first).toHaveLength(4);
+    expect(first[1]).toMatch(/eca_cache_state.*LOCK IN SHARE MODE/);
+    expect(first[2]).toMatch(/GROUP_CONCAT\(version/);
+    expect(first[3]).toMatch(/FROM `?\w*eca_read_epoch/);
+    const written = sent[begun + 1].split(';\n');
+    expect(written.map((sql) => sql.split(' ').slice(0, 3).join(' '))).toEqual([
+      expect.stringMatching(/^DELETE FROM `?\w*eca_read_deps/),
+      expect.stringMatching(/^INSERT INTO `?\w*eca_read_model/),
+      expect.stringMatching(/^INSERT IGNORE INTO/),
+    ]);
+    expect(sent[begun + 2]).toBe('COMMIT');
+    // What the fill kept is what the next read finds: no fill again.
+    const again = await roundTrips(() => t.http.get(`${BASE}/events/${created.body.id}`).expect(200));
+    expect(again.sent.some((sql) => sql.includes('START TRANSACTION'))).toBe(false);
   });
 });

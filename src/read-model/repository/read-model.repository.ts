@@ -1,4 +1,4 @@
-import { placeholders, Sql, SqlParam } from '../../database/sql';
+import { placeholders, Sql, SqlParam, TogetherStatement } from '../../database/sql';
 import { BROAD_KEYS, broadBits, broadEpochId, EPOCH_IDS, GLOBAL_EPOCH_ID } from '../broad-keys';
 import { encodeValue } from '../value-codec';
 import { decodedRow } from '../decoded-rows';
@@ -153,13 +153,16 @@ export class ReadModelRepository {
     await this.sql.run(`UPDATE ${this.sql.table('eca_read_epoch')} SET epoch = epoch + 1 WHERE id IN (${placeholders(ids)})`, [...ids]);
   }
 
-  /** One chunk of rows of `kind` and their keys (the keys first replaced: a value may show other keys now). */
+  /**
+   * One chunk of rows of `kind` and their keys (the keys first replaced: a value may show other keys
+   * now), sent together: one round trip on MySQL (Sql.runTogether, inside the fill's transaction).
+   */
   async write(kind: string, rows: readonly ReadModelRow[], epochs: Epochs, now: number): Promise<void> {
     const sql = this.sql;
     const model = sql.table('eca_read_model');
     const deps = sql.table('eca_read_deps');
     const ids = rows.map((row) => row.id);
-    await sql.run(`DELETE FROM ${deps} WHERE kind = ? AND id IN (${placeholders(ids)})`, [kind, ...ids]);
+    const statements: TogetherStatement[] = [{ sql: `DELETE FROM ${deps} WHERE kind = ? AND id IN (${placeholders(ids)})`, params: [kind, ...ids] }];
     const tuples = rows.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
     const values = rows.flatMap((row) => {
       const broad = broadBits(row.keys);
@@ -167,20 +170,21 @@ export class ReadModelRepository {
       return [kind, row.id, epoch, now, encodeValue(row.value), broad, row.total ?? null];
     });
     const columns = '(kind, id, epoch, built_at, body, broad, total)';
-    await sql.run(
-      sql.isMysql
+    statements.push({
+      sql: sql.isMysql
         ? `INSERT INTO ${model} ${columns} VALUES ${tuples} ON DUPLICATE KEY UPDATE epoch = VALUES(epoch), built_at = VALUES(built_at), body = VALUES(body), broad = VALUES(broad), total = VALUES(total)`
         : `INSERT INTO ${model} ${columns} VALUES ${tuples} ON CONFLICT (kind, id) DO UPDATE SET epoch = excluded.epoch, built_at = excluded.built_at, body = excluded.body, broad = excluded.broad, total = excluded.total`,
-      values,
-    );
+      params: values,
+    });
     const pairs = rows.flatMap((row) => [...new Set(row.keys)].map((key) => [key, kind, row.id] as SqlParam[]));
     for (let i = 0; i < pairs.length; i += CHUNK) {
       const chunk = pairs.slice(i, i + CHUNK);
-      await sql.run(
-        `INSERT ${sql.isMysql ? 'IGNORE' : 'OR IGNORE'} INTO ${deps} (dep_key, kind, id) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
-        chunk.flat(),
-      );
+      statements.push({
+        sql: `INSERT ${sql.isMysql ? 'IGNORE' : 'OR IGNORE'} INTO ${deps} (dep_key, kind, id) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
+        params: chunk.flat(),
+      });
     }
+    await sql.runTogether(statements);
   }
 
   /** The records whose rows show any of `keys` (at most CHUNK keys). */
