@@ -6,37 +6,19 @@
 // Usage: node bench/load.mjs '<json>' with { url, scenario, connections, duration, sample }
 // (scenario as in bench/scenarios.mjs: path, auth, kind, writer).
 import autocannon from 'autocannon';
+import { any, eventBody as writeBody } from './sample.mjs';
 
 const job = JSON.parse(process.argv[2]);
 /** CPU spent before the run (start-up, imports): left out of the row's CPU split. */
 const startCpu = process.cpuUsage();
 const { sample, scenario } = job;
-const any = (list) => list[Math.floor(Math.random() * list.length)];
 const EVENTS = `${sample.base}/events`;
 const AUTH = { authorization: sample.auth };
 const JSON_AUTH = { 'content-type': 'application/json', authorization: sample.auth };
 
 let writes = 0;
-/**
- * The body of every create and update: the same shape whatever the database's size, so the write
- * rows of runs at 200 and at 1M events compare (a date within the default two-year window, one
- * category, one tag, a venue and an organizer by ID).
- */
-function eventBody(verb) {
-  const day = 1 + Math.floor(Math.random() * 600);
-  const start = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-  return JSON.stringify({
-    title: `Bench ${verb} ${process.pid}-${++writes}`,
-    description: '<p>Written by <strong>npm run bench</strong>.</p>',
-    start_date: `${start} 18:00:00`,
-    end_date: `${start} 20:00:00`,
-    categories: [any(sample.categories)],
-    ...(sample.tags.length ? { tags: [any(sample.tags)] } : {}),
-    venue: any(sample.venues),
-    ...(sample.organizers.length ? { organizer: [any(sample.organizers)] } : {}),
-    cost: '10',
-  });
-}
+/** The body of every create and update (bench/sample.mjs). */
+const eventBody = (verb) => writeBody(sample, `Bench ${verb} ${process.pid}-${++writes}`);
 
 /** A read of one of the sample events, by ID or by slug (rotated so caches do not flatter). */
 const single = (by, headers) => (req) => ({

@@ -32,8 +32,8 @@ import { parseArgs } from 'node:util';
 import { cpuPerRequest, localDatabasePid } from './cpu.mjs';
 import { FIXTURE_ADMIN, freshMysqlDatabase, freshSqliteFile, loadFixture, ROOT } from './database.mjs';
 import { instanceEnvs, STILL_WARM_WHEN_COLD } from './instances.mjs';
-import { liveUrls } from './live-site.mjs';
 import { drive, memory, settle, startLimitServer, startService } from './processes.mjs';
+import { sampleData } from './sample.mjs';
 import { LEGEND, table } from './report.mjs';
 import { BASE, LIMIT, scenarioList } from './scenarios.mjs';
 import { sizeComparison } from './size.mjs';
@@ -42,8 +42,6 @@ import { runImportBench } from './import.mjs';
 const BENCH_ADMIN = { user: 'bench-admin', password: 'BenchAdminPassword1234' };
 const WARM_UP = { connections: 4, seconds: 2 };
 const READY = `${BASE}/events?per_page=1`;
-/** Pages of 50 events sampled: the IDs and slugs that single-event and live-site reads spread over. */
-const SAMPLED_PAGES = 6;
 
 const { values: flags } = parseArgs({
   options: {
@@ -131,40 +129,6 @@ async function prepareDatabase() {
   run(process.execPath, ['dist/src/cli/main.js', 'seed', '--events', String(seeded), ...venues]);
 }
 
-/** IDs, slugs, terms and linked posts the scenarios use, read through the API itself. */
-async function sampleData(url) {
-  const get = async (path) => await (await fetch(`${url}${BASE}${path}`)).json();
-  const pages = await Promise.all(Array.from({ length: SAMPLED_PAGES }, (_, i) => get(`/events?per_page=50&page=${i + 1}`)));
-  const list = pages[0];
-  const sampled = pages.flatMap((page) => page.events ?? []);
-  const categories = (await get('/categories?per_page=50')).categories;
-  const tags = (await get('/tags?per_page=50')).tags ?? [];
-  const venues = (await get('/venues?per_page=50')).venues;
-  const organizers = (await get('/organizers?per_page=50')).organizers ?? [];
-  const top = [...categories].sort((a, b) => b.count - a.count)[0];
-  // The geolocation scenarios: a located venue with events, and a 25 km circle around it.
-  const located = sampled.map((e) => e.venue).find((v) => v && v.geo_lat !== undefined) ?? venues.find((v) => v.geo_lat !== undefined);
-  const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const sample = {
-    base: BASE,
-    total: list.total,
-    ids: sampled.map((e) => e.id),
-    // The first events of the series the sample's events belong to.
-    series: [...new Set(sampled.map((e) => e.series?.id).filter((id) => id !== undefined))],
-    slugs: sampled.map((e) => e.slug),
-    titles: sampled.map((e) => e.title),
-    categories: categories.map((c) => c.id),
-    tags: tags.map((t) => t.id),
-    venues: venues.map((v) => v.id),
-    organizers: organizers.map((o) => o.id),
-    auth: `Basic ${Buffer.from(`${admin.user}:${admin.password}`).toString('base64')}`,
-    windowQuery: `categories=${top.id}&start_date=${day(30)}&end_date=${day(60)}`,
-    venueQuery: `venue=${located?.id ?? venues[0].id}`,
-    geoQuery: located ? `geoloc_lat=${located.geo_lat}&geoloc_lng=${located.geo_lng}&geoloc_radius=25` : 'geoloc=true',
-  };
-  return { ...sample, live: liveUrls(sample) };
-}
-
 /** The chosen scenarios: by name or group, in the order of bench/scenarios.mjs. */
 function chosen(sample) {
   const filter = flags.scenarios ? flags.scenarios.split(',') : undefined;
@@ -214,7 +178,7 @@ async function main() {
   await prepareDatabase();
   const cached = await startService(INSTANCE_ENV.cached, READY);
   process.on('exit', () => cached.stop());
-  const sample = await sampleData(cached.url);
+  const sample = await sampleData(cached.url, admin);
   const scenarios = chosen(sample);
   console.log(`Sampled ${sample.ids.length} events; the live site spreads its reads over ${sample.live.length} URLs.`);
   const used = [...new Set(scenarios.flatMap((s) => at[s.at]))].sort((a, b) => a - b);
