@@ -119,14 +119,16 @@ export class EventsWriteService {
       const wholeSeries = firstId !== undefined ? scopeOf(firstId, id, args.scope) && [...new Set([firstId, id])] : series && [id];
       // A write through an occurrence changes its series from the first event: the caller may edit that
       // event, checked before the series is locked and counted.
+      let firstEvent: StoredEvent | undefined;
       if (wholeSeries && firstId !== undefined && firstId !== id) {
         const [head, headMeta] = await Promise.all([this.posts.lockedById(firstId), this.posts.metaOf(firstId)]);
         requirePermission(caller, can('edit', caller, head!, headMeta));
+        firstEvent = { post: head!, meta: headMeta };
       }
       const seriesWritten = wholeSeries ? (await this.seriesListing.before(wholeSeries)).after : undefined;
       if (!wholeSeries) await this.keptTotals.before(id, before && this.listings.holding(before));
       if (firstId !== undefined) {
-        const alone = await this.updateInSeries(firstId, current, args.scope, plan, { ctx, inline });
+        const alone = await this.updateInSeries(firstId, current, firstEvent, args.scope, plan, { ctx, inline });
         // An occurrence changed alone is listed as any event; what its series' summary shows (its
         // count, first and last start) is shown by the answers that carry it, under its first event —
         // which a change of its texts alone leaves as it was.
@@ -149,10 +151,12 @@ export class EventsWriteService {
    * An update of an occurrence (docs/recurring-events.md "API"): without `scope` the occurrence alone
    * (kept as an exception), `all` (the default on the first event) the whole series from its first
    * event, `following` the series split at the occurrence. Whether it was the occurrence alone.
+   * `firstEvent`: the series' first event, locked and read by `update` when `current` is another.
    */
   private async updateInSeries(
     firstId: number,
     current: StoredEvent,
+    firstEvent: StoredEvent | undefined,
     scope: SeriesScope | undefined,
     plan: EventWritePlan,
     request: { ctx: RequestContext; inline: InlineWriteContext },
@@ -170,16 +174,19 @@ export class EventsWriteService {
     }
     let head = firstId;
     let rule: unknown = recurrence;
-    if (effective === 'following' && current.post.ID !== firstId) {
+    const split = effective === 'following' && current.post.ID !== firstId;
+    if (split) {
       const rest = await this.series.split(firstId, current.post, current.meta, clock.now());
       rule = recurrence ?? rest;
       head = current.post.ID;
     }
-    // The caller's right to edit the first event was checked before the series was locked (update).
-    const first = head === current.post.ID ? current : { post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) };
+    // The caller's right to edit the first event was checked when `update` read it, before the series was locked.
+    const first = head === current.post.ID ? current : firstEvent!;
     // The whole series changes from its first event: the request is read against that event's fields.
     const firstPlan = first === current ? plan : await this.planner.plan(request.ctx, plan.args, clock, first.meta);
-    await this.writer.update({ post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) }, firstPlan, request.inline);
+    // A split made the occurrence the first event of its own series: its rows as the split left them.
+    const written = split ? { post: (await this.posts.lockedById(head))!, meta: await this.posts.metaOf(head) } : first;
+    await this.writer.update(written, firstPlan, request.inline);
     await this.series.sync(head, rule, links, clock.now());
     return false;
   }
