@@ -25,13 +25,17 @@ export function memory(pid) {
     const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
     return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
   } catch {
-    const rss =
-      Number(
-        execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
-          .toString()
-          .trim(),
-      ) / 1024;
-    return { rss, hwm: rss };
+    // No /proc (macOS): ps, which prints nothing (and exits 1) for a process that is gone.
+    let kb = '';
+    try {
+      kb = execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
+    } catch {
+      // no such process
+    }
+    if (!kb) throw new Error(`Process ${pid} is gone: it exited during the run (its log is above)`);
+    return { rss: Number(kb) / 1024, hwm: Number(kb) / 1024 };
   }
 }
 
@@ -41,6 +45,7 @@ function handle(child, url) {
     pid: child.pid,
     url,
     stop() {
+      child.benchStopped = true;
       child.emit('bench-stop');
       if (child.exitCode === null) child.kill('SIGTERM');
     },
@@ -61,6 +66,11 @@ export async function startService(env, readyPath) {
     stream.on('data', forward);
     child.on('bench-stop', () => stream.off('data', forward));
   }
+  // An exit the bench did not ask for (a crash, a kill from outside) is said when it happens: the
+  // rows measured after it would otherwise only show the load generator's errors.
+  child.once('exit', (code, signal) => {
+    if (!child.benchStopped) process.stderr.write(`The service (pid ${child.pid}) exited: code ${code}, signal ${signal}\n`);
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`The service exited with code ${child.exitCode}`);
