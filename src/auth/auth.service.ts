@@ -103,9 +103,34 @@ export class AuthService {
   }
 
   private callerOf(user: Pick<UserRow, 'ID' | 'user_login'>, meta: ReadonlyMap<string, string>, roles: RoleMap | undefined): Caller {
-    const granted = phpUnserialize<Record<string, boolean>>(meta.get(this.capabilitiesKey)) ?? {};
-    return { id: user.ID, login: user.user_login, capabilities: effectiveCapabilities(granted, roles ?? {}) };
+    return { id: user.ID, login: user.user_login, capabilities: sharedCapabilities(meta.get(this.capabilitiesKey), roles) };
   }
+}
+
+/** Most capability sets remembered per roles value; past it they are computed afresh. */
+const MAX_SETS_PER_ROLES = 1_000;
+const NO_ROLES: RoleMap = Object.freeze({});
+const capabilitySets = new WeakMap<RoleMap, Map<string, ReadonlySet<string>>>();
+
+/**
+ * The effective capabilities of a user's `{prefix}capabilities` text under the site's roles, one set
+ * per distinct pair: a login computes them only when either changed. The roles are the option's shared
+ * parse (OptionsStore.getShared: one object per distinct value), so a roles change starts afresh; the
+ * set is read-only (Caller.capabilities) and every caller with the same pair gets the same one, which
+ * the front road's key of it relies on. A profile of cold administrator reads spent 2% of the service
+ * on computing and sorting them per request (docs/performance.md, sixteenth round).
+ */
+function sharedCapabilities(text: string | undefined, roles: RoleMap | undefined): ReadonlySet<string> {
+  const role = roles ?? NO_ROLES;
+  let sets = capabilitySets.get(role);
+  if (!sets) capabilitySets.set(role, (sets = new Map()));
+  const key = text ?? '';
+  let found = sets.get(key);
+  if (!found) {
+    found = effectiveCapabilities(phpUnserialize<Record<string, boolean>>(text) ?? {}, role);
+    if (sets.size < MAX_SETS_PER_ROLES) sets.set(key, found);
+  }
+  return found;
 }
 
 /** Whether `password` verifies against one of `hashes`; every hash is checked, none skipped. */

@@ -229,6 +229,32 @@ describe('AUTH_CACHE_SECONDS', () => {
     }
   });
 
+  it('0: the logins of callers with the same capabilities share one set, and a change of them behind the service is seen at the next login', async () => {
+    const auth = off.app.get(AuthService);
+    const editor = await userWithRole(off, 'editor', 'editor-shared');
+    const other = await userWithRole(off, 'editor', 'editor-other');
+    const subscriber = await userWithRole(off, 'subscriber', 'subscriber-promoted');
+    const first = await auth.authenticate(editor.auth);
+    // Computed once per pair of capabilities text and roles (auth.service.ts, sharedCapabilities).
+    expect((await auth.authenticate(editor.auth)).capabilities).toBe(first.capabilities);
+    expect((await auth.authenticate(other.auth)).capabilities).toBe(first.capabilities);
+    expect(first.capabilities.has('edit_tribe_events')).toBe(true);
+    const post = () =>
+      off.http
+        .post(`${BASE}/events`)
+        .set('Authorization', subscriber.auth)
+        .send({ title: 'Promoted', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' });
+    expect((await post()).status).toBe(403);
+    expect((await auth.authenticate(subscriber.auth)).capabilities).not.toBe(first.capabilities);
+    // What wp-admin does on promoting a user: its `wp_capabilities` row changes, this instance is not told.
+    await off.db.sql.run(`UPDATE ${off.db.sql.table('usermeta')} SET meta_value = ? WHERE user_id = ? AND meta_key = 'wp_capabilities'`, [
+      'a:1:{s:6:"editor";b:1;}',
+      subscriber.id,
+    ]);
+    expect((await auth.authenticate(subscriber.auth)).capabilities).toBe(first.capabilities);
+    expect((await post()).status).toBe(201);
+  });
+
   it('is validated at start-up', () => {
     expect(() => validateEnvironment({ AUTH_CACHE_SECONDS: '-1' })).toThrow(/AUTH_CACHE_SECONDS/);
     expect(validateEnvironment({}).AUTH_CACHE_SECONDS).toBe(10);
