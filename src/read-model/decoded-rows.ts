@@ -4,7 +4,12 @@ import { decodeValue } from './value-codec';
 /** Memory for the remembered row texts and their values (bytes, about: the text in UTF-16, twice). */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-const decoded = new LRUCache<string, { value: unknown }>({ maxSize: MAX_BYTES, sizeCalculation: (_value, text) => 4 * text.length + 64 });
+interface Decoded {
+  text: string;
+  value: unknown;
+}
+
+const decoded = new LRUCache<string, Decoded>({ maxSize: MAX_BYTES, sizeCalculation: (entry) => 4 * entry.text.length + 64 });
 
 /**
  * A read model row's value, decoded once per distinct text (decodeValue). Decoding is a pure function
@@ -12,9 +17,15 @@ const decoded = new LRUCache<string, { value: unknown }>({ maxSize: MAX_BYTES, s
  * the row is still read from the database each time, and only a row whose text is the same as one
  * decoded before skips the parse — every cold read of a record nobody changed. The value is shared by
  * every reader, as the record cache shares the values it keeps: readers must not change it.
+ *
+ * `slot` names where the text was read (its row): the value is then remembered under it and reused
+ * while the row's text is the same, so a lookup compares the text instead of hashing it (a page of 50
+ * rows hashed 150 kB per request; docs/performance.md, sixteenth round). Without one (a text that
+ * varies by request, such as a localized one), the text itself is the key.
  */
-export function decodedRow<T>(text: string): T {
-  let hit = decoded.get(text);
-  if (!hit) decoded.set(text, (hit = { value: decodeValue(text) }));
+export function decodedRow<T>(text: string, slot?: string): T {
+  const key = slot ?? text;
+  let hit = decoded.get(key);
+  if (!hit || hit.text !== text) decoded.set(key, (hit = { text, value: decodeValue(text) }));
   return hit.value as T;
 }

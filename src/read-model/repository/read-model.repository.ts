@@ -94,7 +94,8 @@ export class ReadModelRepository {
         params,
       );
       for (const row of rows) {
-        const value = decodedRow(localize ? localize(row.body) : row.body);
+        // A localized text varies with the request's origin: it is its own key (decoded-rows.ts).
+        const value = localize ? decodedRow(localize(row.body)) : decodedRow(row.body, `${row.kind}\n${row.id}`);
         asked.forEach((ask, index) => {
           if (ask.kind === row.kind && ask.ids.has(Number(row.id))) found[index].set(Number(row.id), value);
         });
