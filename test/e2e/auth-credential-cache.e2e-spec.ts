@@ -246,10 +246,11 @@ describe('AUTH_CACHE_SECONDS', () => {
         .send({ title: 'Promoted', start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 11:00:00' });
     expect((await post()).status).toBe(403);
     expect((await auth.authenticate(subscriber.auth)).capabilities).not.toBe(first.capabilities);
-    // What wp-admin does on promoting a user: its `wp_capabilities` row changes, this instance is not told.
-    await off.db.sql.run(`UPDATE ${off.db.sql.table('usermeta')} SET meta_value = ? WHERE user_id = ? AND meta_key = 'wp_capabilities'`, [
+    // What wp-admin does on promoting a user: its `{prefix}capabilities` row changes, this instance is not told.
+    await off.db.sql.run(`UPDATE ${off.db.sql.table('usermeta')} SET meta_value = ? WHERE user_id = ? AND meta_key = ?`, [
       'a:1:{s:6:"editor";b:1;}',
       subscriber.id,
+      `${off.app.get(AppConfig).tablePrefix}capabilities`,
     ]);
     expect((await auth.authenticate(subscriber.auth)).capabilities).toBe(first.capabilities);
     expect((await post()).status).toBe(201);
