@@ -6,8 +6,8 @@
 // compared per read. Against a running service on the fixture (its process ID for /proc):
 //   node bench/write-cost.mjs --url http://127.0.0.1:3999 --pid <service pid> [--connections 2] [--seconds 20]
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { cpuMs } from './cpu.mjs';
 import { FIXTURE_ADMIN } from './database.mjs';
 import { any, eventBody, sampleData } from './sample.mjs';
 
@@ -18,10 +18,11 @@ const [url, pid, connections, seconds] = [values.url, Number(values.pid), Number
 if (!url || !pid) throw new Error('usage: node bench/write-cost.mjs --url URL --pid PID [--connections N] [--seconds N]');
 const sample = await sampleData(url, FIXTURE_ADMIN);
 
-/** The service's user + system CPU so far, in ms (Linux). */
-const cpuMs = () => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+/** The service's user + system CPU so far, in ms (bench/cpu.mjs: Linux's /proc). */
+const serviceCpuMs = () => {
+  const ms = cpuMs(pid);
+  if (ms === undefined) throw new Error(`no CPU time readable for process ${pid} (not Linux, or the service is gone)`);
+  return ms;
 };
 
 /** An update of one of the sampled events with the writes' body (bench/sample.mjs). */
@@ -41,7 +42,7 @@ async function run(writes) {
       if (!stop) await update(++puts);
     }
   };
-  const before = cpuMs();
+  const before = serviceCpuMs();
   const writing = writes ? writer() : Promise.resolve();
   const result = await autocannon({
     url,
@@ -51,7 +52,7 @@ async function run(writes) {
   });
   stop = true;
   await writing;
-  return { reads: result.requests.total, failed: result.non2xx + result.errors, puts, cpu: cpuMs() - before };
+  return { reads: result.requests.total, failed: result.non2xx + result.errors, puts, cpu: serviceCpuMs() - before };
 }
 
 for (const path of sample.live) await fetch(`${url}${path}`).then((res) => res.arrayBuffer()); // every answer computed once
